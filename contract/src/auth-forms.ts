@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * Sign-in and sign-up form rules with SPEC.md §5's messages, verbatim. The "pattern of at
+ * least three letters" is read as: a plausible address (something@host.tld) with three
+ * letters in it; both failures say 'error message' as the SPEC does.
+ */
+const email = z
+  .string()
+  .min(1, 'Email is Required')
+  .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) && /[A-Za-z].*[A-Za-z].*[A-Za-z]/.test(v), 'error message');
+
+const password = z.string().min(1, 'Password is required').min(6, 'Must be 6 characters or longer');
+
+export const loginForm = z.object({ email, password });
+export type LoginForm = z.infer<typeof loginForm>;
+
+export const signupForm = z.object({ name: z.string().trim().min(1, 'Name is Required'), email, password });
+export type SignupForm = z.infer<typeof signupForm>;

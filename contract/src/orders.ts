@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { id, text, wholeNumber } from './common.ts';
+
+/** SPEC.md §5's order messages, shared by the purchase form and the server. */
+export const orderMessages = {
+  belowMinimum: 'you Can not add less than Minimum Order Quantity',
+  aboveAvailable: 'you Can not add higher than available Quantity',
+  stockOut: 'Stock out',
+} as const;
+
+export const order = z.object({
+  _id: id,
+  partId: id.nullable(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  quantity: z.number().int(),
+  /** Total in dollars: quantity × the part's unit price at order time. */
+  price: z.number(),
+  unitPrice: z.number(),
+  name: z.string(),
+  img: z.string(),
+  des: z.string(),
+  payment: z.boolean(),
+  paymentId: z.string().nullable(),
+  /** 'shipped' once an admin ships it; null before (SPEC: truthy only when shipped). */
+  status: z.literal('shipped').nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+/** Body of `POST /api/order`. Old clients' email/price/name/img/des are stripped, never trusted. */
+export const orderInput = z.object({
+  partId: id,
+  quantity: wholeNumber('Quantity', 1),
+  phone: text('Phone', 40),
+  address: text('Address', 500),
+});
+export type OrderInput = z.input<typeof orderInput>;
+
+/** Body of `PUT /api/order/:id` (SPEC.md §7): mark paid, checked with the payment provider. */
+export const orderPayInput = z.object({
+  payment: z.literal(true, { message: 'payment must be true' }),
+  paymentId: text('paymentId', 200),
+});
+
+/** Body of `PUT /api/orders/:id` (admin). */
+export const orderShipInput = z.object({ status: z.literal('shipped', { message: "status must be 'shipped'" }) });
+
+export const orderIdParams = z.object({ id });

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { text } from './common.ts';
+
+export const role = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof role>;
+
+export const user = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role,
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+/** Body of `PUT /api/user-update?email=`: the four profile fields, all required (SPEC.md §5). */
+export const profileUpdate = z.object({
+  name: text('Name', 100),
+  address: text('Address', 300),
+  phone: text('Phone', 40),
+  linkedin: text('LinkedIn Profile link', 300),
+});
+export type ProfileUpdate = z.input<typeof profileUpdate>;
+
+export const emailParams = z.object({ email: z.email({ message: 'Must be a valid email' }) });
+export const emailQuery = emailParams;
+export const userIdParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Answer of `PUT /api/user/:email`: the access token the SPA keeps in localStorage. */
+export const accessTokenResponse = z.object({
+  accessToken: z.string(),
+  expiresAt: z.string(),
+  user,
+});
+export type AccessTokenResponse = z.infer<typeof accessTokenResponse>;
+
+export const adminFlag = z.object({ admin: z.boolean() });

@@ -1,0 +1,72 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { contactRoutes } from './modules/contact/contact-routes.ts';
+import { healthRoutes } from './modules/health/health-routes.ts';
+import { identityPlugin } from './modules/identity/identity-plugin.ts';
+import { partsRoutes } from './modules/parts/parts-routes.ts';
+import { publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
+import { usersRoutes } from './modules/users/users-routes.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { spaPlugin } from './plugins/spa.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Close the database with the app (the server does; tests that share one don't). */
+  closeDatabase?: boolean;
+  logger?: boolean;
+}
+
+/** 1 MiB: the largest legitimate body (a part's description) is a few KB. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The whole server, composed in a fixed order (fastify/demo): framework plugins, then our
+ * infrastructure (database, access control, identity), then the routes, then the SPA.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Behind a reverse proxy, TRUST_PROXY names it so rate limits see the client's address.
+    trustProxy: config.TRUST_PROXY ?? false,
+    // Bounded request time: a stalled client or database can't hold a connection forever.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { stripe: config.PAYMENT_PROVIDER === 'stripe', https: config.publicUrl.startsWith('https://') });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(databasePlugin, { config, database: options.database, closeOnShutdown: options.closeDatabase ?? false });
+  await app.register(rateLimitsPlugin);
+  await app.register(accessPlugin);
+  await app.register(openApiPlugin);
+  await app.register(identityPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(publicConfigRoutes);
+  await app.register(partsRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(contactRoutes);
+  await app.register(usersRoutes);
+
+  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const emailList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ message: 'must be a comma-separated list of emails' })));
+
+/** DESIGN.md §6: every environment variable the server reads, with the embedded defaults. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    TRUST_PROXY: optionalText,
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
+    ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be a URL such as https://shop.example.com' }).optional()),
+    ADMIN_EMAILS: emailList,
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: z.stringbool().default(false),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** For tests only: talk to a local server that answers like Stripe's API. */
+    STRIPE_API_URL: optionalText.pipe(z.url().optional()),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, message: 'must be a redis:// URL' }).optional()),
+    RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
+      }
+    }
+    if (env.PAYMENT_PROVIDER === 'sandbox' && env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'is sandbox (test cards only) while NODE_ENV=production; set PAYMENT_PROVIDER=stripe, or ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true to run a demo',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** The origin the app is reached at (OAuth callbacks, links). */
+  publicUrl: string;
+  authSecret: string;
+  googleEnabled: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Parse the environment once. Throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'} ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    authSecret: e.AUTH_SECRET ?? generatedSecret(dataDir),
+    googleEnabled: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
+  };
+}
+
+/** Outside production a secret is generated once and kept beside the embedded database. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './timestamps.ts';
+
+/** Prices are integer cents; the API speaks dollars. */
+export const parts = pgTable(
+  'parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    img: text('img').notNull(),
+    minimumOrder: integer('minimum_order').notNull(),
+    available: integer('available').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('parts_available_not_negative', sql`${t.available} >= 0`),
+    check('parts_minimum_order_positive', sql`${t.minimumOrder} >= 1`),
+    check('parts_price_not_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for the seeded reviews; a deleted user's reviews stay, with the name they gave. */
+    userId: text('user_id'),
+    name: text('name').notNull(),
+    comment: text('comment').notNull(),
+    rating: smallint('rating').notNull(),
+    ...timestamps,
+  },
+  (t) => [check('reviews_rating_range', sql`${t.rating} between 1 and 5`)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  ...timestamps,
+});

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { parts } from './catalogue.ts';
+import { timestamps } from './timestamps.ts';
+
+/**
+ * An order copies the part's name/img/description and unit price at order time, so later
+ * catalogue edits or deletions never rewrite history. `email` is the owner's account email.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
+    userId: text('user_id').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    description: text('description').notNull(),
+    /** The provider's open PaymentIntent for this order, reused instead of making a second. */
+    paymentIntentId: text('payment_intent_id'),
+    paymentId: text('payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('orders_email_idx').on(t.email),
+    index('orders_user_id_idx').on(t.userId),
+    uniqueIndex('orders_payment_intent_id_idx').on(t.paymentIntentId),
+    check('orders_quantity_positive', sql`${t.quantity} >= 1`),
+    check('orders_shipped_only_when_paid', sql`${t.shippedAt} is null or ${t.paidAt} is not null`),
+  ],
+);
+
+/** SPEC.md §3's payment record, written once per payment id. */
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  paymentId: text('payment_id').notNull().unique(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  quantity: integer('quantity').notNull(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  ...timestamps,
+});
+
+/**
+ * The sandbox provider's PaymentIntents. Stored in the database (not memory) so that several
+ * server instances share them. Only brand and last 4 digits of a card are ever kept.
+ */
+export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  orderId: uuid('order_id').notNull(),
+  status: text('status', {
+    enum: ['requires_payment_method', 'succeeded', 'canceled'],
+  })
+    .notNull()
+    .default('requires_payment_method'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  lastError: text('last_error'),
+  ...timestamps,
+});

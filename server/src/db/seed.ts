@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { parts, reviews } from './schema/index.ts';
+
+interface SeedPart {
+  name: string;
+  des: string;
+  img: string;
+  minimunOrder: number;
+  available: number;
+  price: number;
+}
+interface SeedReview {
+  name: string;
+  comment: string;
+  rating: number;
+}
+
+const seedDir = path.resolve(import.meta.dirname, 'seed-data');
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(seedDir, file), 'utf8')) as T;
+
+/**
+ * Puts the demo catalogue and reviews into an empty database. Runs under an advisory lock
+ * and only when both tables are empty, so restarts and concurrent instances never duplicate it.
+ */
+export async function seedDemoData(db: Db): Promise<{ parts: number; reviews: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
+    const [{ n } = { n: 0 }] = (
+      await tx.execute<{ n: number }>(sql`select (select count(*) from parts) + (select count(*) from reviews) as n`)
+    ).rows.map((r) => ({ n: Number(r.n) }));
+    if (n > 0) return { parts: 0, reviews: 0 };
+    const demoParts = readJson<SeedPart[]>('parts.json');
+    const demoReviews = readJson<SeedReview[]>('reviews.json');
+    // Spaced creation times keep the catalogue's order (oldest first) as written in the file.
+    const base = Date.now() - demoParts.length * 60_000;
+    await tx.insert(parts).values(
+      demoParts.map((p, i) => ({
+        name: p.name,
+        description: p.des,
+        img: p.img,
+        minimumOrder: p.minimunOrder,
+        available: p.available,
+        priceCents: Math.round(p.price * 100),
+        createdAt: new Date(base + i * 60_000),
+      })),
+    );
+    await tx.insert(reviews).values(
+      demoReviews.map((r, i) => ({ name: r.name, comment: r.comment, rating: r.rating, createdAt: new Date(base + i * 60_000) })),
+    );
+    return { parts: demoParts.length, reviews: demoReviews.length };
+  });
+}

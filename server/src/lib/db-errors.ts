@@ -1,0 +1,34 @@
+/** PostgreSQL/pg error codes that mean "the database is not there right now". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+function codeOf(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^\d{2}[0-9A-Z]{3}$/.test(code))) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function messageChain(error: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    parts.push(String((e as { message?: unknown }).message ?? ''));
+    e = (e as { cause?: unknown }).cause;
+  }
+  return parts.join(' | ');
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = codeOf(error);
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  return /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Query read timeout|pool is closed|PGlite is closed/i.test(
+    messageChain(error),
+  );
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return codeOf(error) === '23505';
+}

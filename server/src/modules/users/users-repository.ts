@@ -1,0 +1,74 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { User } from '@torque/contract';
+import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema/index.ts';
+
+type UserRow = typeof user.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    address: row.address,
+    phone: row.phone,
+    linkedin: row.linkedin,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The name to put on a review: the account's display name, else its email. */
+export async function displayNameOf(db: Db, userId: string, email: string): Promise<string> {
+  const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return row?.name.trim() || email;
+}
+
+export function createUsersRepository(db: Db) {
+  return {
+    async byEmail(email: string): Promise<User | undefined> {
+      const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
+      return row && toUser(row);
+    },
+    async byId(id: string): Promise<User | undefined> {
+      const [row] = await db.select().from(user).where(eq(user.id, id));
+      return row && toUser(row);
+    },
+    async list(): Promise<User[]> {
+      return (await db.select().from(user).orderBy(asc(user.createdAt), asc(user.id))).map(toUser);
+    },
+    async updateProfile(email: string, fields: { name: string; address: string; phone: string; linkedin: string }) {
+      const [row] = await db.update(user).set(fields).where(eq(user.email, email.toLowerCase())).returning();
+      return row && toUser(row);
+    },
+    async setRole(email: string, role: 'user' | 'admin'): Promise<User | undefined> {
+      const [row] = await db.update(user).set({ role }).where(eq(user.email, email.toLowerCase())).returning();
+      return row && toUser(row);
+    },
+    /** Promotes every listed email that has an account (ADMIN_EMAILS at start). */
+    async promoteAll(emails: readonly string[]): Promise<number> {
+      if (emails.length === 0) return 0;
+      const rows = await db
+        .update(user)
+        .set({ role: 'admin' })
+        .where(sql`${user.email} in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)}) and ${user.role} <> 'admin'`)
+        .returning({ id: user.id });
+      return rows.length;
+    },
+    /**
+     * Deletes a user (their sessions and sign-in accounts go with them) unless they are the
+     * last admin. Locks the admins' rows so two admins deleting each other can't both win.
+     */
+    async remove(id: string): Promise<'deleted' | 'not-found' | 'last-admin'> {
+      return db.transaction(async (tx) => {
+        const admins = await tx.execute(sql`select id from "user" where role = 'admin' for update`);
+        const [target] = await tx.select({ role: user.role }).from(user).where(eq(user.id, id));
+        if (!target) return 'not-found';
+        if (target.role === 'admin' && admins.rows.length <= 1) return 'last-admin';
+        await tx.delete(user).where(eq(user.id, id));
+        return 'deleted';
+      });
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const base = { DATA_DIR: '/tmp/torque-config-test', AUTH_SECRET: 'x'.repeat(40) };
+
+test('defaults give the embedded mode', () => {
+  const c = loadConfig(base);
+  assert.equal(c.PORT, 3000);
+  assert.equal(c.DATABASE_URL, undefined);
+  assert.equal(c.PAYMENT_PROVIDER, 'sandbox');
+  assert.equal(c.publicUrl, 'http://localhost:3000');
+  assert.equal(c.googleEnabled, false);
+  assert.deepEqual(c.ADMIN_EMAILS, []);
+});
+
+test('a bad value stops start-up with a message naming the variable', () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ PAYMENT_PROVIDER: 'paypal' }, /PAYMENT_PROVIDER/],
+    [{ PAYMENT_PROVIDER: 'stripe' }, /STRIPE_SECRET_KEY/],
+    [{ ADMIN_EMAILS: 'root, not-an-email' }, /ADMIN_EMAILS/],
+    [{ RATE_LIMIT_SCALE: '-1' }, /RATE_LIMIT_SCALE/],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_SECRET/],
+  ];
+  for (const [env, name] of cases) {
+    assert.throws(() => loadConfig({ ...base, ...env }), (e: unknown) => e instanceof ConfigError && name.test(e.message), JSON.stringify(env));
+  }
+});
+
+test('production refuses the sandbox payments and a missing AUTH_SECRET unless told otherwise', () => {
+  assert.throws(() => loadConfig({ DATA_DIR: base.DATA_DIR, NODE_ENV: 'production' }), /AUTH_SECRET[\s\S]*|PAYMENT_PROVIDER/);
+  assert.throws(() => loadConfig({ ...base, NODE_ENV: 'production' }), /PAYMENT_PROVIDER is sandbox/);
+  const ok = loadConfig({ ...base, NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' });
+  assert.equal(ok.PAYMENT_PROVIDER, 'sandbox');
+});
+
+test('ADMIN_EMAILS is a trimmed, lower-cased list', () => {
+  assert.deepEqual(loadConfig({ ...base, ADMIN_EMAILS: ' Boss@Shop.test ,ops@shop.test' }).ADMIN_EMAILS, ['boss@shop.test', 'ops@shop.test']);
+});

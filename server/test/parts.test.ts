@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { databaseKinds } from './helpers/databases.ts';
+import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
+
+const newPart = { name: 'Test Caliper', des: 'A two-piston brake caliper.', img: '/images/parts/test.svg', minimunOrder: '10', available: '500', price: '42.50' };
+
+for (const kind of databaseKinds()) {
+  describe(`parts API (${kind})`, () => {
+    let t: TestApp;
+    let admin: TestUser;
+    let customer: TestUser;
+    let partCount: number;
+    before(async () => {
+      t = await createTestApp(kind);
+      admin = await t.admin();
+      customer = await t.signUp('parts-customer@torque.test');
+      partCount = (await t.inject({ method: 'GET', url: '/api/parts' })).json().length;
+    });
+    after(() => t.close());
+
+    test('GET /api/parts lists the seeded catalogue with numbers', async () => {
+      const res = await t.inject({ method: 'GET', url: '/api/parts' });
+      assert.equal(res.statusCode, 200);
+      const parts = res.json();
+      assert.ok(parts.length >= 9, `expected ≥ 9 seeded parts, got ${parts.length}`);
+      for (const p of parts) {
+        assert.equal(typeof p._id, 'string');
+        assert.equal(typeof p.price, 'number');
+        assert.equal(typeof p.minimunOrder, 'number');
+        assert.equal(typeof p.available, 'number');
+        assert.ok(p.des.length > 0 && p.img.startsWith('/images/parts/'));
+      }
+      assert.ok(parts.filter((p: { des: string }) => p.des.length > 150).length >= 3, 'several descriptions longer than 150 characters');
+    });
+
+    test('GET /api/parts/:id returns one part; unknown and malformed ids are 404/400', async () => {
+      const [first] = (await t.inject({ method: 'GET', url: '/api/parts' })).json();
+      const one = await t.inject({ method: 'GET', url: `/api/parts/${first._id}` });
+      assert.equal(one.statusCode, 200);
+      assert.deepEqual(one.json(), first);
+      const unknown = await t.inject({ method: 'GET', url: '/api/parts/00000000-0000-4000-8000-000000000000' });
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(errorOf(unknown).code, 'NOT_FOUND');
+      const malformed = await t.inject({ method: 'GET', url: '/api/parts/not-an-id' });
+      assert.equal(malformed.statusCode, 400);
+      assert.equal(errorOf(malformed).code, 'VALIDATION_FAILED');
+    });
+
+    test('POST /api/parts: admin adds a part from text inputs; numbers come back as numbers', async () => {
+      const res = await t.inject({ method: 'POST', url: '/api/parts', payload: newPart }, admin);
+      assert.equal(res.statusCode, 201);
+      const created = res.json();
+      assert.equal(created.price, 42.5);
+      assert.equal(created.minimunOrder, 10);
+      assert.equal(created.available, 500);
+      const list = (await t.inject({ method: 'GET', url: '/api/parts' })).json();
+      assert.equal(list.length, partCount + 1);
+      assert.equal(list.at(-1)._id, created._id, 'new parts go to the end of the catalogue');
+      partCount += 1;
+    });
+
+    test('POST /api/parts refuses anonymous (401) and customers (403) and changes nothing', async () => {
+      const anon = await t.inject({ method: 'POST', url: '/api/parts', payload: newPart });
+      assert.equal(anon.statusCode, 401);
+      const cust = await t.inject({ method: 'POST', url: '/api/parts', payload: newPart }, customer);
+      assert.equal(cust.statusCode, 403);
+      const forged = await t.inject({ method: 'POST', url: '/api/parts', payload: newPart, headers: { authorization: 'Bearer abc.def.ghi' } });
+      assert.equal(forged.statusCode, 401);
+      assert.equal((await t.inject({ method: 'GET', url: '/api/parts' })).json().length, partCount);
+    });
+
+    test('POST /api/parts rejects bad input with per-field messages and stores nothing', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ ...newPart, price: '-1' }, 'price'],
+        [{ ...newPart, price: '1.234' }, 'price'],
+        [{ ...newPart, minimunOrder: '2.5' }, 'minimunOrder'],
+        [{ ...newPart, available: '-3' }, 'available'],
+        [{ ...newPart, available: 'lots' }, 'available'],
+        [{ ...newPart, name: '' }, 'name'],
+        [{ ...newPart, name: 'x'.repeat(500) }, 'name'],
+        [{ ...newPart, img: 'javascript:alert(1)' }, 'img'],
+        [{ ...newPart, minimunOrder: undefined }, 'minimunOrder'],
+      ];
+      for (const [payload, field] of cases) {
+        const res = await t.inject({ method: 'POST', url: '/api/parts', payload }, admin);
+        assert.equal(res.statusCode, 400, `${JSON.stringify(payload)} → ${res.body}`);
+        const error = errorOf(res);
+        assert.ok(error.fields?.[field], `expected a message for ${field}, got ${res.body}`);
+      }
+      const malformed = await t.inject({ method: 'POST', url: '/api/parts', payload: '{"name":', headers: { 'content-type': 'application/json' } }, admin);
+      assert.equal(malformed.statusCode, 400);
+      assert.equal(errorOf(malformed).code, 'MALFORMED_JSON');
+      const huge = await t.inject({ method: 'POST', url: '/api/parts', payload: { ...newPart, des: 'x'.repeat(2 * 1024 * 1024) } }, admin);
+      assert.equal(huge.statusCode, 413);
+      assert.equal(errorOf(huge).code, 'BODY_TOO_LARGE');
+      const wrongType = await t.inject({ method: 'POST', url: '/api/parts', payload: 'name=x', headers: { 'content-type': 'text/plain' } }, admin);
+      assert.ok(wrongType.statusCode === 415 || wrongType.statusCode === 400, `got ${wrongType.statusCode}`);
+      assert.equal((await t.inject({ method: 'GET', url: '/api/parts' })).json().length, partCount);
+    });
+
+    test('PUT /api/parts/:id: admin only; partial updates; unknown id 404', async () => {
+      const [first] = (await t.inject({ method: 'GET', url: '/api/parts' })).json();
+      assert.equal((await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: 1 } })).statusCode, 401);
+      assert.equal((await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: 1 } }, customer)).statusCode, 403);
+      const res = await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: '777' } }, admin);
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().available, 777);
+      assert.equal(res.json().name, first.name);
+      const empty = await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: {} }, admin);
+      assert.equal(empty.statusCode, 400);
+      const negative = await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: -5 } }, admin);
+      assert.equal(negative.statusCode, 400);
+      const unknown = await t.inject({ method: 'PUT', url: '/api/parts/00000000-0000-4000-8000-000000000000', payload: { available: 1 } }, admin);
+      assert.equal(unknown.statusCode, 404);
+      assert.equal((await t.inject({ method: 'GET', url: `/api/parts/${first._id}` })).json().available, 777);
+    });
+
+    test('DELETE /api/part/:id: admin only; then 404', async () => {
+      const created = (await t.inject({ method: 'POST', url: '/api/parts', payload: newPart }, admin)).json();
+      assert.equal((await t.inject({ method: 'DELETE', url: `/api/part/${created._id}` })).statusCode, 401);
+      assert.equal((await t.inject({ method: 'DELETE', url: `/api/part/${created._id}` }, customer)).statusCode, 403);
+      const res = await t.inject({ method: 'DELETE', url: `/api/part/${created._id}` }, admin);
+      assert.equal(res.statusCode, 200);
+      assert.equal((await t.inject({ method: 'GET', url: `/api/parts/${created._id}` })).statusCode, 404);
+      assert.equal((await t.inject({ method: 'DELETE', url: `/api/part/${created._id}` }, admin)).statusCode, 404);
+    });
+  });
+}

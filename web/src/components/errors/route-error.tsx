@@ -1,0 +1,22 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isChunkLoadError } from '@/lib/lazy-route.ts';
+import { ChunkError } from './chunk-error.tsx';
+import { NotFound } from './not-found.tsx';
+
+/** The router's errorElement: chunk failures (SPEC §8), 404s, and anything unexpected. */
+export function RouteError() {
+  const error = useRouteError();
+  if (isChunkLoadError(error)) return <ChunkError error={error} />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div role="alert" className="mx-auto my-8 flex max-w-xl flex-col items-start gap-3 rounded-box border border-base-300 p-6">
+      <h2 className="text-lg font-semibold">Something went wrong</h2>
+      <p className="text-sm text-base-content/80">
+        {error instanceof Error ? error.message : 'An unexpected error stopped this page.'}
+      </p>
+      <button type="button" className="btn btn-primary btn-sm" onClick={() => window.location.reload()}>
+        Retry
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { RequireAuth } from './require-auth.tsx';
+export { RequireAdmin } from './require-admin.tsx';

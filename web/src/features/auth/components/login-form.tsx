@@ -1,0 +1,37 @@
+import { loginForm } from '@torque/contract';
+import { FormError } from '@/components/form/form-error.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+
+/** Email + password with SPEC §5's messages (from the contract's `loginForm`). */
+export function LoginForm() {
+  const form = useZodForm(loginForm, { defaultValues: { email: '', password: '' } });
+  const signIn = useSignIn();
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        registration={form.register('email')}
+        error={errors.email?.message}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        registration={form.register('password')}
+        error={errors.password?.message}
+      />
+      <FormError message={signIn.error?.message} />
+      <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>
+        {signIn.isPending ? <Spinner size="sm" /> : null}
+        Login
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import type { RouteObject } from 'react-router';
+import { RequireAdmin } from '@/components/guards/index.ts';
+import { lazyRoute } from '@/lib/lazy-route.ts';
+
+/**
+ * SPEC §2's dashboard and its children. The app router mounts these behind `RequireAuth`;
+ * admin-only children sit behind `RequireAdmin` here. Issue #6 fills in the pages.
+ */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    path: 'dashboard',
+    lazy: lazyRoute('dashboard', () => import('./components/dashboard-layout.tsx')),
+    children: [
+      { index: true, lazy: lazyRoute('dashboard-my-orders', () => import('./routes/my-orders-page.tsx')) },
+      { path: 'my-orders', lazy: lazyRoute('dashboard-my-orders', () => import('./routes/my-orders-page.tsx')) },
+      { path: 'my-profile', lazy: lazyRoute('dashboard-my-profile', () => import('./routes/my-profile-page.tsx')) },
+      { path: 'add-review', lazy: lazyRoute('dashboard-add-review', () => import('./routes/add-review-page.tsx')) },
+      {
+        element: <RequireAdmin />,
+        children: [
+          { path: 'user', lazy: lazyRoute('dashboard-make-admin', () => import('./routes/make-admin-page.tsx')) },
+          { path: 'add-product', lazy: lazyRoute('dashboard-add-product', () => import('./routes/add-product-page.tsx')) },
+          {
+            path: 'manage-all-orders',
+            lazy: lazyRoute('dashboard-manage-all-orders', () => import('./routes/manage-all-orders-page.tsx')),
+          },
+          {
+            path: 'manage-products',
+            lazy: lazyRoute('dashboard-manage-products', () => import('./routes/manage-products-page.tsx')),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,5 @@
+import { Placeholder } from '../components/placeholder.tsx';
+
+export default function Page() {
+  return <Placeholder title="Manage Products" />;
+}

@@ -1,0 +1,15 @@
+import type { Review } from '@torque/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/http.ts';
+
+/** `GET /api/review`: every client review. */
+export function getReviews(signal?: AbortSignal): Promise<Review[]> {
+  return request<Review[]>('/api/review', { signal });
+}
+
+export const reviewsQueryOptions = () =>
+  queryOptions({ queryKey: ['reviews'], queryFn: ({ signal }) => getReviews(signal), staleTime: 30_000 });
+
+export function useReviews() {
+  return useQuery(reviewsQueryOptions());
+}

@@ -1,0 +1,52 @@
+import { contactInput } from '@torque/contract';
+import { toast } from 'react-toastify';
+import { FormError } from '@/components/form/form-error.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { isApiError } from '@/lib/http.ts';
+import { useCreateContact } from '../api/create-contact.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+
+const fieldNames = ['email', 'subject', 'message'] as const;
+
+/** Email, subject, message and Get Started (SPEC §1), posted to `/api/contact`. */
+export default function ContactForm() {
+  const form = useZodForm(contactInput, { defaultValues: { email: '', subject: '', message: '' } });
+  const contact = useCreateContact();
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    contact.mutate(values, {
+      onSuccess: () => {
+        toast.success('Thank you! Your message is on its way and we will reply within one business day.');
+        form.reset();
+      },
+      onError: (error) => {
+        // The server's per-field messages go under their fields.
+        if (isApiError(error) && error.fields) {
+          for (const name of fieldNames) {
+            const message = error.fields[name];
+            if (message) form.setError(name, { type: 'server', message });
+          }
+        }
+      },
+    }),
+  );
+
+  const fieldErrors = isApiError(contact.error) && contact.error.fields && Object.keys(contact.error.fields).length > 0;
+
+  return (
+    <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+      <TextField label="Email" type="email" autoComplete="email" registration={form.register('email')} error={errors.email?.message} />
+      <TextField label="Subject" registration={form.register('subject')} error={errors.subject?.message} />
+      <TextField label="Message" multiline rows={5} registration={form.register('message')} error={errors.message?.message} />
+      <FormError message={contact.isError && !fieldErrors ? contact.error.message : null} />
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={contact.isPending}>
+          {contact.isPending ? <Spinner size="sm" /> : null}
+          Get Started
+        </button>
+      </div>
+    </form>
+  );
+}

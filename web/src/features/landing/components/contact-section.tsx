@@ -1,0 +1,63 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { ChunkErrorBoundary } from '@/components/errors/chunk-error-boundary.tsx';
+import { loadChunk } from '@/lib/lazy-route.ts';
+import { SectionHeading } from './section-heading.tsx';
+
+// The form (react-hook-form, zod, the contract) is its own chunk, fetched when the section nears.
+const ContactForm = lazy(() => loadChunk('contact-form', () => import('./contact-form.tsx')));
+
+function FormSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-hidden="true">
+      <div className="skeleton h-12 w-full" />
+      <div className="skeleton h-12 w-full" />
+      <div className="skeleton h-32 w-full" />
+      <div className="skeleton h-12 w-40" />
+    </div>
+  );
+}
+
+/** Becomes true once the element is within `margin` of the viewport (at once without IntersectionObserver). */
+function useNearViewport(margin = '600px') {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return { ref, near, load: () => setNear(true) };
+}
+
+export function ContactSection() {
+  const { ref, near, load } = useNearViewport();
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-16">
+      <SectionHeading id="contact-title" eyebrow="Contact us">
+        Let&apos;s talk about your next order
+      </SectionHeading>
+      <p className="mb-8 text-center text-base-content/80">
+        Bulk quotes, custom machining or a question about a part: send us a message and our team replies within one
+        business day.
+      </p>
+      <div ref={ref} className="card border border-base-300 bg-base-100 p-6 shadow-sm" onFocus={load} onPointerEnter={load}>
+        {near ? (
+          <ChunkErrorBoundary>
+            <Suspense fallback={<FormSkeleton />}>
+              <ContactForm />
+            </Suspense>
+          </ChunkErrorBoundary>
+        ) : (
+          <FormSkeleton />
+        )}
+      </div>
+    </section>
+  );
+}

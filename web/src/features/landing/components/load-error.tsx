@@ -1,0 +1,11 @@
+/** A section whose data did not arrive: say so, offer another try. */
+export function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="alert mx-auto max-w-xl">
+      <span>We could not load {what}.</span>
+      <button type="button" className="btn btn-sm" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}

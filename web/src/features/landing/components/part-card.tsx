@@ -1,0 +1,68 @@
+import type { Part } from '@torque/contract';
+import { Link } from 'react-router';
+import { formatCount, formatMoney } from '@/lib/format.ts';
+
+/** SPEC §9: descriptions are previewed to 150 characters; the full text is in a tooltip. */
+export const DESCRIPTION_PREVIEW_LENGTH = 150;
+
+export function PartCard({ part }: { part: Part }) {
+  const truncated = part.des.length > DESCRIPTION_PREVIEW_LENGTH;
+  const preview = part.des.slice(0, DESCRIPTION_PREVIEW_LENGTH);
+
+  return (
+    <article className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+      <figure className="bg-base-200">
+        <img
+          src={part.img}
+          alt={part.name}
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[4/3] h-auto w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <h3 className="card-title text-lg">{part.name}</h3>
+        <div className="tooltip tooltip-bottom text-left before:max-w-72 before:text-left" data-tip={part.des}>
+          <p className="text-sm text-base-content/80" tabIndex={truncated ? 0 : undefined}>
+            {preview}
+            {truncated ? (
+              <>
+                <span aria-hidden="true">…</span>
+                <span className="sr-only">{part.des.slice(DESCRIPTION_PREVIEW_LENGTH)}</span>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-base-content/70">Minimum order</dt>
+          <dd className="font-medium">{formatCount(part.minimunOrder)}</dd>
+          <dt className="text-base-content/70">Available</dt>
+          <dd className="font-medium">{formatCount(part.available)}</dd>
+          <dt className="text-base-content/70">Price</dt>
+          <dd className="font-semibold">{formatMoney(part.price)} / unit</dd>
+        </dl>
+        <div className="card-actions mt-auto pt-2">
+          <Link to={`/purchase/${part._id}`} className="btn btn-primary w-full" aria-label={`Purchase ${part.name}`}>
+            Purchase
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function PartCardSkeleton() {
+  return (
+    <div className="card border border-base-300 bg-base-100" aria-hidden="true">
+      <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
+      <div className="card-body gap-3">
+        <div className="skeleton h-6 w-2/3" />
+        <div className="skeleton h-16 w-full" />
+        <div className="skeleton h-16 w-1/2" />
+        <div className="skeleton h-10 w-full" />
+      </div>
+    </div>
+  );
+}

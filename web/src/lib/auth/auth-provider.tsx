@@ -1,0 +1,74 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { setAuthHooks } from '../http.ts';
+import { tokenStorage } from '../token-storage.ts';
+import type { SessionUser } from './auth-api.ts';
+import { createAuthController } from './auth-controller.ts';
+import { sessionQueryOptions } from './session.ts';
+import { useAccessToken } from './use-access-token.ts';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface AuthState {
+  /** `loading` until both the session and its access token are known. */
+  status: AuthStatus;
+  /** The signed-in identity (only when `authenticated`). */
+  user: SessionUser | null;
+  completeSignIn: (email: string) => Promise<void>;
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** The one place auth state lives: session (TanStack Query) + access token (token storage). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [controller] = useState(() => createAuthController(queryClient));
+  useEffect(
+    () => setAuthHooks({ refreshToken: controller.refreshToken, onUnauthorized: controller.onUnauthorized }),
+    [controller],
+  );
+
+  const session = useQuery(sessionQueryOptions());
+  const token = useAccessToken();
+  const sessionUser = session.data?.user ?? null;
+  const email = sessionUser?.email;
+
+  // A token without a session (signed out elsewhere, session expired) is stale: drop it.
+  const sessionGone = session.isSuccess && !sessionUser;
+  useEffect(() => {
+    if (sessionGone && token && !controller.isSigningOut()) tokenStorage.remove();
+  }, [sessionGone, token, controller]);
+
+  // A session without a token (Google popup, a cleared token, a reload): get one, or sign out.
+  useEffect(() => {
+    if (!email || token || controller.isSigningOut()) return;
+    controller.exchange(email).catch(() => controller.signOut());
+  }, [email, token, controller]);
+
+  const status: AuthStatus = session.isPending
+    ? 'loading'
+    : !sessionUser
+      ? 'unauthenticated'
+      : token
+        ? 'authenticated'
+        : 'loading';
+
+  const value = useMemo<AuthState>(
+    () => ({
+      status,
+      user: status === 'authenticated' ? sessionUser : null,
+      completeSignIn: controller.completeSignIn,
+      signOut: controller.signOut,
+    }),
+    [status, sessionUser, controller],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,12 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Dollars as the store shows them: $1,234.50. */
+export function formatMoney(amount: number): string {
+  return usd.format(amount);
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+export function formatCount(value: number): string {
+  return count.format(value);
+}

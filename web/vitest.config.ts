@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    tsconfigPaths: true,
+    // Node would load react-router's CommonJS build for 'react-router/dom' and the ES build for
+    // 'react-router': two copies, two contexts. Point both at the ES build.
+    alias: [
+      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router')) },
+      { find: /^react-router\/dom$/, replacement: fileURLToPath(import.meta.resolve('react-router/dom')) },
+    ],
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});
