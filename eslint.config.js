@@ -1,5 +1,4 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -10,22 +9,14 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // CONVENTIONS.md §1: server and web depend on contract, never on each other.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './server', from: './web' },
-            { target: './web', from: './server' },
-            { target: './contract', from: ['./server', './web'] },
-          ],
-        },
-      ],
     },
   },
+  // CONVENTIONS.md §1: server and web depend on contract, never on each other.
+  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '@torque/web'] }] } },
+  { files: ['web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '@torque/server'] }] } },
+  { files: ['contract/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }] } },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
