@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { InjectOptions } from 'fastify';
+import { databaseKinds } from './helpers/databases.ts';
+import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+
+type Role = 'anonymous' | 'owner' | 'other' | 'admin';
+interface Ctx {
+  t: TestApp;
+  owner: TestUser;
+  partId: string;
+  /** A fresh part or user, for calls that destroy what they touch. */
+  freshPart(): Promise<string>;
+  freshUser(): Promise<TestUser>;
+}
+interface Row {
+  route: string;
+  /** Session routes authenticate with the identity cookie instead of the access token. */
+  credential?: 'token' | 'cookie';
+  request(ctx: Ctx): Promise<InjectOptions> | InjectOptions;
+  expect: Record<Role, number>;
+}
+
+const part = { name: 'Matrix Part', des: 'A part for the matrix.', img: '/images/parts/x.svg', minimunOrder: 1, available: 10, price: 1 };
+const profile = { name: 'Owner', address: '1 Gear St', phone: '555', linkedin: 'https://linkedin.com/in/o' };
+const everyone = (status: number) => ({ anonymous: status, owner: status, other: status, admin: status });
+
+/** Every API route, and the exact status each caller gets. A new route must be added here. */
+const matrix: Row[] = [
+  { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expect: everyone(200) },
+  { route: 'GET /api/config', request: () => ({ method: 'GET', url: '/api/config' }), expect: everyone(200) },
+  { route: 'GET /api/parts', request: () => ({ method: 'GET', url: '/api/parts' }), expect: everyone(200) },
+  { route: 'GET /api/parts/:id', request: (c) => ({ method: 'GET', url: `/api/parts/${c.partId}` }), expect: everyone(200) },
+  { route: 'POST /api/parts', request: () => ({ method: 'POST', url: '/api/parts', payload: part }), expect: { anonymous: 401, owner: 403, other: 403, admin: 201 } },
+  { route: 'PUT /api/parts/:id', request: (c) => ({ method: 'PUT', url: `/api/parts/${c.partId}`, payload: { available: 50 } }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
+  { route: 'DELETE /api/part/:id', request: async (c) => ({ method: 'DELETE', url: `/api/part/${await c.freshPart()}` }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
+  { route: 'GET /api/review', request: () => ({ method: 'GET', url: '/api/review' }), expect: everyone(200) },
+  { route: 'POST /api/review', request: () => ({ method: 'POST', url: '/api/review', payload: { comment: 'ok', rating: 4 } }), expect: { anonymous: 401, owner: 201, other: 201, admin: 201 } },
+  { route: 'POST /api/contact', request: () => ({ method: 'POST', url: '/api/contact', payload: { email: 'a@b.test', subject: 's', message: 'm' } }), expect: everyone(201) },
+  { route: 'PUT /api/user/:email', credential: 'cookie', request: (c) => ({ method: 'PUT', url: `/api/user/${c.owner.email}`, payload: {} }), expect: { anonymous: 401, owner: 200, other: 403, admin: 403 } },
+  { route: 'GET /api/user', request: (c) => ({ method: 'GET', url: `/api/user?email=${c.owner.email}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 200 } },
+  { route: 'PUT /api/user-update', request: (c) => ({ method: 'PUT', url: `/api/user-update?email=${c.owner.email}`, payload: profile }), expect: { anonymous: 401, owner: 200, other: 403, admin: 403 } },
+  { route: 'GET /api/all-user', request: () => ({ method: 'GET', url: '/api/all-user' }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
+  { route: 'PUT /api/user/admin/:email', request: async (c) => ({ method: 'PUT', url: `/api/user/admin/${(await c.freshUser()).email}` }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
+  { route: 'DELETE /api/user/:id', request: async (c) => ({ method: 'DELETE', url: `/api/user/${(await c.freshUser()).id}` }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
+  { route: 'GET /api/admin/:email', request: (c) => ({ method: 'GET', url: `/api/admin/${c.owner.email}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 200 } },
+];
+
+/** better-auth's own routes: public by design, guarded by rate limits and its own checks. */
+const identityRoutes = new Set([
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-up/email',
+  'POST /api/auth/sign-out',
+  'GET /api/auth/google/popup',
+  'GET /api/auth/*',
+  'POST /api/auth/*',
+]);
+
+for (const kind of databaseKinds()) {
+  describe(`authorization matrix (${kind})`, () => {
+    let t: TestApp;
+    let callers: Record<Exclude<Role, 'anonymous'>, TestUser>;
+    let ctx: Ctx;
+    let n = 0;
+    before(async () => {
+      t = await createTestApp(kind);
+      callers = { owner: await t.signUp('owner@torque.test'), other: await t.signUp('other@torque.test'), admin: await t.admin() };
+      const partId = (await t.inject({ method: 'GET', url: '/api/parts' })).json()[0]._id;
+      ctx = {
+        t,
+        owner: callers.owner,
+        partId,
+        freshPart: async () => (await t.inject({ method: 'POST', url: '/api/parts', payload: part }, callers.admin)).json()._id,
+        freshUser: () => t.signUp(`victim-${++n}@torque.test`),
+      };
+    });
+    after(() => t.close());
+
+    test('the matrix lists every API route, and nothing that does not exist', () => {
+      const routes = [...t.app.routeAccess.keys()].filter((r) => !r.startsWith('GET /api/docs'));
+      const listed = new Set([...matrix.map((r) => r.route), ...identityRoutes]);
+      assert.deepEqual(routes.filter((r) => !listed.has(r)), [], 'routes missing from the matrix');
+      assert.deepEqual([...listed].filter((r) => !routes.includes(r)), [], 'matrix rows with no route');
+    });
+
+    for (const row of matrix) {
+      test(row.route, async () => {
+        for (const role of ['anonymous', 'owner', 'other', 'admin'] as const) {
+          const options = await row.request(ctx);
+          const user = role === 'anonymous' ? null : callers[role];
+          const res =
+            row.credential === 'cookie'
+              ? await t.inject({ ...options, headers: user ? { cookie: user.cookie } : {} })
+              : await t.inject(options, user);
+          assert.equal(res.statusCode, row.expect[role], `${row.route} as ${role}: ${res.body.slice(0, 200)}`);
+        }
+      });
+    }
+  });
+}
