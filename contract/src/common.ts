@@ -50,5 +50,3 @@ export function text(label: string, max: number) {
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 }
-
-export const isoDate = z.string();

@@ -58,7 +58,6 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side'));
   });
-
 });
 
 /** Fastify's own client errors (bad JSON, body too large, wrong media type, rate limit). */

@@ -1,5 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Part, PartInput } from '@torque/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Part } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema/index.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
@@ -67,11 +67,6 @@ export function createPartsRepository(db: Db) {
       const deleted = await db.delete(parts).where(eq(parts.id, id)).returning({ id: parts.id });
       return deleted.length > 0;
     },
-    async count(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(parts);
-      return row?.n ?? 0;
-    },
   };
 }
 export type PartsRepository = ReturnType<typeof createPartsRepository>;
-export type { PartInput };
