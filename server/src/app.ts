@@ -5,12 +5,17 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { contactRoutes } from './modules/contact/contact-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { ordersRoutes } from './modules/orders/orders-routes.ts';
+import { commercePlugin } from './modules/payments/commerce-plugin.ts';
+import { paymentsRoutes } from './modules/payments/payments-routes.ts';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes.ts';
 import { identityPlugin } from './modules/identity/identity-plugin.ts';
 import { partsRoutes } from './modules/parts/parts-routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
 import { usersRoutes } from './modules/users/users-routes.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { catalogueEventsPlugin } from './plugins/catalogue-events.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -58,6 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessPlugin);
   await app.register(openApiPlugin);
   await app.register(identityPlugin);
+  await app.register(catalogueEventsPlugin);
+  await app.register(commercePlugin);
 
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);
@@ -65,6 +72,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewsRoutes);
   await app.register(contactRoutes);
   await app.register(usersRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(stripeWebhookRoutes);
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   await app.ready();

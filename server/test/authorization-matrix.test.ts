@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
+import { card, CARDS, orderBody, payWithSandbox, placeOrder } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -9,9 +10,17 @@ interface Ctx {
   t: TestApp;
   owner: TestUser;
   partId: string;
+  /** A part with plenty of stock and a minimum order of 1, for the order rows. */
+  orderPartId: string;
   /** A fresh part or user, for calls that destroy what they touch. */
   freshPart(): Promise<string>;
   freshUser(): Promise<TestUser>;
+  /** A new unpaid order of the owner's. */
+  freshOrder(): Promise<string>;
+  /** A new order of the owner's, paid through the sandbox. */
+  paidOrder(): Promise<{ orderId: string; paymentId: string }>;
+  /** The client secret of a new intent for a new order of the owner's. */
+  freshClientSecret(): Promise<string>;
 }
 interface Row {
   route: string;
@@ -44,6 +53,42 @@ const matrix: Row[] = [
   { route: 'PUT /api/user/admin/:email', request: async (c) => ({ method: 'PUT', url: `/api/user/admin/${(await c.freshUser()).email}` }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
   { route: 'DELETE /api/user/:id', request: async (c) => ({ method: 'DELETE', url: `/api/user/${(await c.freshUser()).id}` }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
   { route: 'GET /api/admin/:email', request: (c) => ({ method: 'GET', url: `/api/admin/${c.owner.email}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 200 } },
+  { route: 'POST /api/order', request: (c) => ({ method: 'POST', url: '/api/order', payload: orderBody(c.orderPartId, 1) }), expect: { anonymous: 401, owner: 201, other: 201, admin: 201 } },
+  { route: 'GET /api/order', request: (c) => ({ method: 'GET', url: `/api/order?email=${c.owner.email}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 403 } },
+  { route: 'GET /api/order/:id', request: async (c) => ({ method: 'GET', url: `/api/order/${await c.freshOrder()}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 200 } },
+  { route: 'DELETE /api/order/:id', request: async (c) => ({ method: 'DELETE', url: `/api/order/${await c.freshOrder()}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 200 } },
+  {
+    route: 'PUT /api/order/:id',
+    request: async (c) => {
+      const { orderId, paymentId } = await c.paidOrder();
+      return { method: 'PUT', url: `/api/order/${orderId}`, payload: { payment: true, paymentId } };
+    },
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
+  },
+  { route: 'GET /api/orders', request: () => ({ method: 'GET', url: '/api/orders' }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
+  {
+    route: 'PUT /api/orders/:id',
+    request: async (c) => ({ method: 'PUT', url: `/api/orders/${(await c.paidOrder()).orderId}`, payload: { status: 'shipped' } }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/create-payment-intent',
+    request: async (c) => ({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: await c.freshOrder() } }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 403 },
+  },
+  {
+    route: 'POST /api/payments/sandbox/confirm',
+    request: async (c) => ({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: { clientSecret: await c.freshClientSecret(), card: card(CARDS.visa) } }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 403 },
+  },
+  {
+    route: 'POST /api/payment',
+    request: async (c) => ({ method: 'POST', url: '/api/payment', payload: { paymentId: (await c.paidOrder()).paymentId } }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
+  },
+  // Signed by Stripe, not by a caller; with the sandbox provider (as here) it is not served. The
+  // signature checks are in payments-stripe.test.ts.
+  { route: 'POST /api/webhooks/stripe', request: () => ({ method: 'POST', url: '/api/webhooks/stripe', payload: {} }), expect: everyone(404) },
 ];
 
 /** better-auth's own routes: public by design, guarded by rate limits and its own checks. */
@@ -66,12 +111,25 @@ for (const kind of databaseKinds()) {
       t = await createTestApp(kind);
       callers = { owner: await t.signUp('owner@torque.test'), other: await t.signUp('other@torque.test'), admin: await t.admin() };
       const partId = (await t.inject({ method: 'GET', url: '/api/parts' })).json()[0]._id;
+      const orderPartId = (await t.inject({ method: 'POST', url: '/api/parts', payload: { ...part, available: 10_000 } }, callers.admin)).json()._id;
       ctx = {
         t,
         owner: callers.owner,
         partId,
+        orderPartId,
         freshPart: async () => (await t.inject({ method: 'POST', url: '/api/parts', payload: part }, callers.admin)).json()._id,
         freshUser: () => t.signUp(`victim-${++n}@torque.test`),
+        freshOrder: async () => (await placeOrder(t, callers.owner, orderPartId, 1))._id,
+        paidOrder: async () => {
+          const order = await placeOrder(t, callers.owner, orderPartId, 1);
+          const { confirm } = await payWithSandbox(t, callers.owner, order._id);
+          assert.equal(confirm.statusCode, 200, confirm.body);
+          return { orderId: order._id, paymentId: confirm.json().id };
+        },
+        freshClientSecret: async () => {
+          const order = await placeOrder(t, callers.owner, orderPartId, 1);
+          return (await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }, callers.owner)).json().clientSecret;
+        },
       };
     });
     after(() => t.close());

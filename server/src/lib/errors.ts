@@ -3,8 +3,8 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
-  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>) {
-    super(message);
+  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = code;

@@ -1,0 +1,203 @@
+import { and, asc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { orderMessages, type Order } from '@torque/contract';
+import type { Db } from '../../db/client.ts';
+import { orders, parts, payments } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { toDollars } from '../../lib/money.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    partId: row.partId,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    quantity: row.quantity,
+    price: toDollars(row.totalCents),
+    unitPrice: toDollars(row.unitPriceCents),
+    name: row.name,
+    img: row.img,
+    des: row.description,
+    payment: row.paidAt !== null,
+    paymentId: row.paymentId,
+    status: row.shippedAt ? 'shipped' : null,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+  };
+}
+
+export interface NewOrder {
+  userId: string;
+  email: string;
+  partId: string;
+  quantity: number;
+  phone: string;
+  address: string;
+}
+
+/** Why a part could not give `quantity` units, read after the guarded update found no row. */
+async function refusalFor(tx: Tx, partId: string, quantity: number): Promise<Error> {
+  const [part] = await tx.select({ available: parts.available, minimumOrder: parts.minimumOrder }).from(parts).where(eq(parts.id, partId));
+  if (!part) return notFound('Part');
+  if (part.available <= 0) return conflict(orderMessages.stockOut, 'STOCK_OUT');
+  if (quantity < part.minimumOrder) return conflict(orderMessages.belowMinimum, 'BELOW_MINIMUM');
+  return conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
+}
+
+export function createOrdersRepository(db: Db) {
+  return {
+    /**
+     * Takes the stock and writes the order in one transaction. The stock check and the decrement
+     * are one guarded UPDATE, so concurrent orders serialise on the part's row and can never
+     * sell more than there is (the check-then-write race that oversold WooCommerce stock).
+     */
+    async place(input: NewOrder): Promise<Order> {
+      return db.transaction(async (tx) => {
+        const [part] = await tx
+          .update(parts)
+          .set({ available: sql`${parts.available} - ${input.quantity}` })
+          .where(and(eq(parts.id, input.partId), gte(parts.available, input.quantity), lte(parts.minimumOrder, input.quantity)))
+          .returning();
+        if (!part) throw await refusalFor(tx, input.partId, input.quantity);
+        const [row] = await tx
+          .insert(orders)
+          .values({
+            partId: part.id,
+            userId: input.userId,
+            email: input.email,
+            phone: input.phone,
+            address: input.address,
+            quantity: input.quantity,
+            unitPriceCents: part.priceCents,
+            totalCents: part.priceCents * input.quantity,
+            name: part.name,
+            img: part.img,
+            description: part.description,
+          })
+          .returning();
+        return toOrder(row!);
+      });
+    },
+
+    async get(id: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      return row;
+    },
+
+    async listByEmail(email: string): Promise<Order[]> {
+      const rows = await db.select().from(orders).where(eq(orders.email, email)).orderBy(asc(orders.createdAt), asc(orders.id));
+      return rows.map(toOrder);
+    },
+
+    async listAll(): Promise<Order[]> {
+      const rows = await db.select().from(orders).orderBy(asc(orders.createdAt), asc(orders.id));
+      return rows.map(toOrder);
+    },
+
+    /**
+     * Deletes an unpaid order and gives its units back, in one transaction. The `paid_at is
+     * null` guard makes a cancel that races a payment lose cleanly instead of deleting a paid order.
+     */
+    async cancelUnpaid(id: string): Promise<Order | 'paid' | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(orders).where(and(eq(orders.id, id), isNull(orders.paidAt))).returning();
+        if (!row) {
+          const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+          return existing ? 'paid' : undefined;
+        }
+        if (row.partId) {
+          await tx
+            .update(parts)
+            .set({ available: sql`${parts.available} + ${row.quantity}` })
+            .where(eq(parts.id, row.partId));
+        }
+        return toOrder(row);
+      });
+    },
+
+    /** Ships a paid order once; the guard makes a second click (or a second admin) a no-op 409. */
+    async ship(id: string): Promise<Order> {
+      const [row] = await db
+        .update(orders)
+        .set({ shippedAt: sql`now()` })
+        .where(and(eq(orders.id, id), isNotNull(orders.paidAt), isNull(orders.shippedAt)))
+        .returning();
+      if (row) return toOrder(row);
+      const existing = await this.get(id);
+      if (!existing) throw notFound('Order');
+      if (!existing.paidAt) throw conflict('This order is not paid yet', 'NOT_PAID');
+      throw conflict('This order has already been shipped', 'ALREADY_SHIPPED');
+    },
+
+    /** Remembers the provider's intent for the order, unless another request got there first. */
+    async attachPaymentIntent(id: string, paymentIntentId: string): Promise<string> {
+      const [row] = await db
+        .update(orders)
+        .set({ paymentIntentId })
+        .where(and(eq(orders.id, id), isNull(orders.paymentIntentId)))
+        .returning({ paymentIntentId: orders.paymentIntentId });
+      if (row?.paymentIntentId) return row.paymentIntentId;
+      const existing = await this.get(id);
+      if (!existing?.paymentIntentId) throw notFound('Order');
+      return existing.paymentIntentId;
+    },
+
+    /**
+     * Marks an order paid and writes its payment record, exactly once. The browser's confirmation,
+     * the sandbox and the provider's webhook may all arrive at the same time; the `paid_at is
+     * null` guard lets one of them win and turns the others into replays that change nothing.
+     */
+    async markPaid(id: string, paymentId: string): Promise<Order> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ paidAt: sql`now()`, paymentId })
+          .where(and(eq(orders.id, id), isNull(orders.paidAt)))
+          .returning();
+        if (row) {
+          await insertPaymentRecord(tx, row);
+          return toOrder(row);
+        }
+        const [existing] = await tx.select().from(orders).where(eq(orders.id, id));
+        if (!existing) throw notFound('Order');
+        if (existing.paymentId !== paymentId) throw conflict('This order has already been paid with another payment', 'ALREADY_PAID');
+        return toOrder(existing);
+      });
+    },
+
+    async byPaymentId(paymentId: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.paymentId, paymentId));
+      return row;
+    },
+
+    /** The SPEC's payment record for a paid order: written by markPaid, re-created if missing. */
+    async paymentRecord(order: OrderRow): Promise<{ record: typeof payments.$inferSelect; created: boolean }> {
+      return db.transaction(async (tx) => {
+        const created = await insertPaymentRecord(tx, order);
+        const [record] = await tx.select().from(payments).where(eq(payments.paymentId, order.paymentId!));
+        return { record: record!, created };
+      });
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+async function insertPaymentRecord(tx: Tx, order: OrderRow): Promise<boolean> {
+  const inserted = await tx
+    .insert(payments)
+    .values({
+      paymentId: order.paymentId!,
+      orderId: order.id,
+      amountCents: order.totalCents,
+      quantity: order.quantity,
+      email: order.email,
+      name: order.name,
+    })
+    .onConflictDoNothing({ target: payments.paymentId })
+    .returning({ id: payments.id });
+  return inserted.length > 0;
+}
