@@ -46,7 +46,11 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, message: 'must be a redis:// URL' }).optional()),
+    /** Starts every key this server writes to Redis: several deployments (or test runs) can share one. */
+    REDIS_KEY_PREFIX: z.string().min(1).default('torque:'),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    /** How long a client may take to send a whole request (headers and body) before a 408. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   })

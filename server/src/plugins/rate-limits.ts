@@ -1,7 +1,9 @@
+import { once } from 'node:events';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { AppError } from '../lib/errors.ts';
 
 export interface RateLimits {
   signInPerIp: RateLimitOptions;
@@ -14,13 +16,26 @@ export interface RateLimits {
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
+    /**
+     * A preHandler for a second limit on a route whose `config.rateLimit` holds the first.
+     * @fastify/rate-limit runs one of its own hooks per request and skips the rest, so a
+     * second `app.rateLimit()` on the same route would never count anything.
+     */
+    extraRateLimit(options: RateLimitOptions): preHandlerAsyncHookHandler;
   }
 }
 
+/** Per route and account (the body's email), so sign-in and sign-up count apart in Redis too. */
 const accountKey = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `account:${typeof email === 'string' ? email.trim().toLowerCase() : request.ip}`;
+  return `${request.routeOptions.url}:account:${typeof email === 'string' ? email.trim().toLowerCase() : request.ip}`;
 };
+
+function tooManyAttempts(waitSeconds: number): AppError {
+  const wait = waitSeconds >= 60 ? `${Math.ceil(waitSeconds / 60)} minute` : `${Math.max(1, waitSeconds)} second`;
+  const plural = wait.startsWith('1 ') ? '' : 's';
+  return new AppError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${wait}${plural} and try again.`);
+}
 
 /**
  * Rate limits live in Redis when REDIS_URL is set (shared by every instance), else in memory.
@@ -35,17 +50,28 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err }, 'redis error (rate limits fall open while it is away)'));
     app.addHook('onClose', async () => void redis.disconnect());
+    // Without the offline queue, a command sent before the connection is up fails and the
+    // request goes uncounted: wait for it (briefly) so limits hold from the first request.
+    await once(redis, 'ready', { signal: AbortSignal.timeout(2000) }).catch((err: unknown) =>
+      app.log.warn({ err }, 'redis is not reachable: rate limits fall open until it is'),
+    );
   }
 
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    ...(redis ? { redis, nameSpace: 'torque-rl:', skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `Too many attempts. Please wait ${context.after} and try again.`,
-    }),
+    ...(redis ? { redis, nameSpace: `${app.config.REDIS_KEY_PREFIX}rl:`, skipOnError: true } : {}),
+    errorResponseBuilder: (_request, context) => tooManyAttempts(Math.ceil(context.ttl / 1000)),
+  });
+
+  app.decorate('extraRateLimit', (options: RateLimitOptions): preHandlerAsyncHookHandler => {
+    const check = app.createRateLimit(options);
+    return async (request, reply) => {
+      const limit = await check(request);
+      if (limit.isAllowed || !limit.isExceeded) return;
+      reply.header('retry-after', limit.ttlInSeconds);
+      throw tooManyAttempts(limit.ttlInSeconds);
+    };
   });
 
   const per = (max: number, timeWindow: string, extra: Partial<RateLimitOptions> = {}): RateLimitOptions => ({

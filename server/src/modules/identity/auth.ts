@@ -1,12 +1,22 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
+import { isAPIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
+
+/**
+ * better-auth answers an unexpected error (a lost database, say) with a bare 500. Inside
+ * `authFailures.run(…)` it hands the error over instead of logging it, so the server can answer
+ * as it does for every other route (503 while the database is away).
+ */
+export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
 
 /** Outside production, both localhost and 127.0.0.1 on our port may sign in (DESIGN.md §6). */
 function trustedOrigins(config: Config): string[] {
@@ -24,7 +34,7 @@ function trustedOrigins(config: Config): string[] {
  * Its own rate limiter is off: ours (per IP and per account, Redis-backed when scaled out)
  * guards the same routes in front of it.
  */
-export function createAuth(config: Config, db: Db, adminEmails: ReadonlySet<string>) {
+export function createAuth(config: Config, db: Db, adminEmails: ReadonlySet<string>, log: FastifyBaseLogger) {
   return betterAuth({
     appName: 'Torque Parts',
     baseURL: config.publicUrl,
@@ -35,6 +45,22 @@ export function createAuth(config: Config, db: Db, adminEmails: ReadonlySet<stri
     emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: false },
+    // Through the server's logger, so LOG_LEVEL (and a silent test app) applies to it too.
+    logger: {
+      log: (level, message, ...details) => log[level](details[0] instanceof Error ? { err: details[0] } : { details }, `better-auth: ${message}`),
+    },
+    // An OAuth callback whose state cannot be read (tampered, replayed, expired, another browser)
+    // has no error URL of its own: end it on the popup's page, which tells the opener and closes,
+    // instead of better-auth's own error page, where the popup would stay open.
+    onAPIError: {
+      errorURL: '/auth/complete',
+      onError: (error) => {
+        if (isAPIError(error) && error.status !== 'INTERNAL_SERVER_ERROR') return;
+        const failure = authFailures.getStore();
+        if (failure) failure.error = error;
+        else log.error({ err: error }, 'better-auth: unexpected error');
+      },
+    },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/access.ts';
 import { AccessTokenError, createAccessTokens, type AccessTokens } from './access-token.ts';
-import { AUTH_BASE_PATH, createAuth, type Auth } from './auth.ts';
+import { AUTH_BASE_PATH, authFailures, createAuth, type Auth } from './auth.ts';
 import { createSessionValidity, type SessionValidity } from './session-validity.ts';
 
 export interface IdentitySession {
@@ -44,9 +44,15 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }
 
+const hasErrorMessage = (response: Response): Promise<boolean> =>
+  response
+    .clone()
+    .json()
+    .then((body: { message?: unknown } | null) => typeof body?.message === 'string', () => false);
+
 export const identityPlugin = fp(async (app: FastifyInstance) => {
   const adminEmails = new Set(app.config.ADMIN_EMAILS);
-  const auth = createAuth(app.config, app.db, adminEmails);
+  const auth = createAuth(app.config, app.db, adminEmails, app.log);
   const accessTokens = createAccessTokens(app.config.authSecret);
   const sessionValidity = createSessionValidity(app.db);
 
@@ -93,9 +99,18 @@ async function authRoutes(app: FastifyInstance) {
     const headers = fetchHeaders(request, { dropJwt: true });
     if (hasBody) headers.set('content-type', 'application/json');
     headers.delete('content-length');
-    const response = await auth.handler(
-      new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+    const failure: { error?: unknown } = {};
+    const response = await authFailures.run(failure, () =>
+      auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined })),
     );
+    // Behind better-auth's bare 500: the error handler answers for it (503 for a lost database).
+    if (response.status >= 500 && failure.error) throw failure.error;
+    // better-auth answers a path it does not serve with a bare `null` 404: errors carry a body.
+    if (response.status >= 400 && response.status < 500 && !(await hasErrorMessage(response))) {
+      throw response.status === 404
+        ? new AppError(404, 'NOT_FOUND', `No API route ${request.method} ${url.pathname}`)
+        : new AppError(response.status, 'BAD_REQUEST', 'The request is not valid');
+    }
     return sendFetchResponse(reply, response);
   };
 
@@ -103,7 +118,7 @@ async function authRoutes(app: FastifyInstance) {
   for (const path of ['/sign-in/email', '/sign-up/email']) {
     app.post(`${AUTH_BASE_PATH}${path}`, {
       config: { access: 'public', rateLimit: limits.signInPerIp },
-      preHandler: app.rateLimit(limits.signInPerAccount),
+      preHandler: app.extraRateLimit(limits.signInPerAccount),
       schema: { tags: ['identity'], summary: path === '/sign-in/email' ? 'Sign in with email and password' : 'Create an account' },
       handler: forward,
     });
