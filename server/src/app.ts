@@ -17,7 +17,7 @@ import { usersRoutes } from './modules/users/users-routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { catalogueEventsPlugin } from './plugins/catalogue-events.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -46,10 +46,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a reverse proxy, TRUST_PROXY names it so rate limits see the client's address.
     trustProxy: config.TRUST_PROXY ?? false,
     // Bounded request time: a stalled client or database can't hold a connection forever.
-    requestTimeout: 30_000,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      // Fastify sets the limit on the server once it exists, which Node 24 applies to slow
+      // headers but not to a body that stalls after them (that waited for Node's default, 5
+      // minutes): given to the constructor too, it covers the whole request.
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      // Node looks for requests past the limit every 30 s by default, so a 30 s limit could hold
+      // a connection for a minute: look ten times per limit instead (a walk over open sockets).
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 10)),
+    },
     connectionTimeout: 60_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Unroutable addresses and broken connections answer in the API's error body too.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   app.setValidatorCompiler(validatorCompiler);

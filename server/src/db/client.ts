@@ -52,14 +52,27 @@ function openPglite(client: PGlite): Database {
   };
 }
 
+/**
+ * A dead database must not hang requests: opening a connection fails after 3 s ('timeout
+ * expired', which lib/db-errors.ts knows), and the API answers 503.
+ */
+class FastFailClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: 3_000 });
+  }
+}
+
 function openPostgres(connectionString: string, max: number): Database {
   const pool = new pg.Pool({
     connectionString,
     max,
-    // A dead database must not hang requests: fail fast and let the API answer 503.
-    connectionTimeoutMillis: 3_000,
+    // pg-pool applies this to waiting for a free connection, which is queueing, not an outage:
+    // a burst of orders for one part serialises on its row and may queue as long as a query
+    // may run. A dead database still fails fast: see FastFailClient.
+    connectionTimeoutMillis: 10_000,
     query_timeout: 10_000,
     idleTimeoutMillis: 30_000,
+    Client: FastFailClient,
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
@@ -67,8 +80,28 @@ function openPostgres(connectionString: string, max: number): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migrateUnderLock(pool),
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number, the same in every instance (seed.ts takes 727001). */
+const MIGRATION_LOCK = 727000;
+
+/**
+ * drizzle's migrator reads the last applied migration and then applies the newer ones, so two
+ * instances starting together on an empty database both apply them and one fails on a
+ * duplicate schema or type. A session advisory lock makes them take turns; the second then
+ * finds nothing left to do. The connection is dropped afterwards, which releases the lock
+ * even when migrating failed half-way.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    client.release(true);
+  }
 }

@@ -24,9 +24,18 @@ function messageChain(error: unknown): string {
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = codeOf(error);
   if (code && UNAVAILABLE_CODES.has(code)) return true;
-  return /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Query read timeout|pool is closed|PGlite is closed/i.test(
+  return /timeout exceeded when trying to connect|timeout expired|Connection terminated|connect ECONNREFUSED|Query read timeout|pool is closed|PGlite is closed/i.test(
     messageChain(error),
   );
+}
+
+/**
+ * Text PostgreSQL refuses to store (a NUL character, bytes that are not UTF-8): the client's
+ * input, never a fault of ours, so a 400.
+ */
+export function isUnstorableValue(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '22021' || code === '22P05';
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
-import { isDatabaseUnavailable, isUniqueViolation } from '../lib/db-errors.ts';
+import { isDatabaseUnavailable, isUnstorableValue, isUniqueViolation } from '../lib/db-errors.ts';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -31,6 +32,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      // Every 503 (a readiness check too) tells clients and balancers when to come back.
+      if (error.statusCode === 503) reply.header('retry-after', '5');
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -47,6 +50,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isUniqueViolation(error)) {
       return reply.status(409).send(body('CONFLICT', 'This already exists'));
+    }
+    if (isUnstorableValue(error)) {
+      return reply.status(400).send(body('BAD_REQUEST', 'The request contains characters that cannot be stored'));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
@@ -90,4 +96,42 @@ function clientErrorMessage(error: FastifyError, status: number): string {
     default:
       return status === 400 ? 'The request is not valid' : error.message;
   }
+}
+
+/**
+ * Fastify's own answers to addresses it cannot route (a bad %-escape, an over-long id), which
+ * it otherwise sends in a shape of its own: the same error body as every other failure.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  // No route, so no hooks: the security headers (plugins/security-headers.ts) are set here.
+  reply.headers({
+    'content-security-policy': "default-src 'none'; script-src 'none'; object-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+  });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void reply.status(414).send(body('URI_TOO_LONG', 'The address is too long'));
+  if (error.code === 'FST_ERR_BAD_URL') return void reply.status(400).send(body('BAD_URL', 'The address is not valid'));
+  reply.status(500).send(body('INTERNAL', 'Something went wrong on our side'));
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request took too long to arrive'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers are too large'],
+};
+
+/**
+ * Errors on the connection before a request exists (a client too slow to send its request,
+ * oversized headers, bytes that are not HTTP): Fastify's default answer in the error body.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', 'BAD_REQUEST', 'The request is not valid HTTP'];
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const payload = JSON.stringify(body(code, message));
+    const head = [`HTTP/1.1 ${status} ${reason}`, 'Connection: close', 'Content-Type: application/json; charset=utf-8', 'X-Content-Type-Options: nosniff'];
+    socket.write(`${head.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`);
+  }
+  socket.destroy(error);
 }

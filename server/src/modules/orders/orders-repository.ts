@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { toDollars } from '../../lib/money.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function toOrder(row: OrderRow): Order {
@@ -63,6 +64,10 @@ export function createOrdersRepository(db: Db) {
           .where(and(eq(parts.id, input.partId), gte(parts.available, input.quantity), lte(parts.minimumOrder, input.quantity)))
           .returning();
         if (!part) throw await refusalFor(tx, input.partId, input.quantity);
+        // Stripe's ceiling for one charge; beyond it the order could never be paid (and the total no longer fits its column).
+        if (part.priceCents * input.quantity > MAX_ORDER_TOTAL_CENTS) {
+          throw conflict('This order is too large to pay by card (over $999,999.99). Please order fewer units.', 'ORDER_TOO_LARGE');
+        }
         const [row] = await tx
           .insert(orders)
           .values({

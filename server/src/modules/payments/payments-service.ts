@@ -7,6 +7,7 @@ import { assertOwnerOrAdmin } from '../../plugins/access.ts';
 import { toOrder, type OrderRow, type OrdersRepository } from '../orders/orders-repository.ts';
 import { CURRENCY, intentPaysFor, type PaymentProvider, type ProviderIntent } from './payment-provider.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notConfirmed = () => conflict('The payment provider has not confirmed this payment for this order', 'PAYMENT_NOT_CONFIRMED');
 
 /** Only the customer who placed an order pays for it (an admin has no card to pay with). */
@@ -66,7 +67,7 @@ export function createPaymentsService(deps: { orders: OrdersRepository; provider
 
     /** The provider says an intent succeeded (webhook, sandbox confirm): pay its order once. */
     async intentSucceeded(intent: ProviderIntent): Promise<Order | null> {
-      const order = intent.orderId ? await orders.get(intent.orderId) : undefined;
+      const order = intent.orderId && UUID.test(intent.orderId) ? await orders.get(intent.orderId) : undefined;
       if (!order) {
         // The customer cancelled while paying: the money needs a refund by hand.
         log.warn({ intentId: intent.id, orderId: intent.orderId }, 'payment succeeded for an order that no longer exists');

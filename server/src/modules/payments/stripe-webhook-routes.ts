@@ -35,6 +35,10 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       } catch {
         throw badRequest('The Stripe signature does not match this event');
       }
+      // Signed, but possibly from another integration on the same account: anything not shaped
+      // like one of our intents is acknowledged and left alone, so Stripe does not retry it.
+      const object: unknown = (event as { data?: { object?: unknown } } | null)?.data?.object;
+      if (!object || typeof object !== 'object' || typeof (object as { id?: unknown }).id !== 'string') return { received: true as const };
       if (event.type === 'payment_intent.succeeded') {
         await payments.intentSucceeded(toProviderIntent(event.data.object));
       } else if (event.type === 'payment_intent.payment_failed') {
