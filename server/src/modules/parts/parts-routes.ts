@@ -2,18 +2,28 @@ import { errorBody, part, partIdParams, partInput, partUpdate } from '@torque/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import { createCatalogueCache } from './catalogue-cache.ts';
 import { createPartsRepository } from './parts-repository.ts';
+import { sendSerialised, serialise } from './serialised-body.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** SPEC.md §7 catalogue calls. Reads are public; writes are admin-only. */
+/**
+ * SPEC.md §7 catalogue calls. Reads are public and served from a serialised snapshot (with
+ * ETag/304); every write, here or an order's stock change, announces `catalogueChanged()`,
+ * which drops it. Writes are admin-only.
+ */
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPartsRepository(app.db);
+  const catalogue = createCatalogueCache(() => repo.list(), {
+    onRefreshError: (err) => app.log.warn({ err }, 'catalogue refresh failed; serving the previous snapshot'),
+  });
+  app.onCatalogueChange(() => catalogue.invalidate());
 
   app.get(
     '/api/parts',
     { config: { access: 'public' }, schema: { tags: ['parts'], summary: 'The catalogue', response: { 200: z.array(part) } } },
-    async () => repo.list(),
+    async (request, reply) => sendSerialised(request, reply, await catalogue.list()),
   );
 
   app.get(
@@ -22,7 +32,12 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['parts'], summary: 'One part', params: partIdParams, response: { 200: part, ...errors } },
     },
-    async (request) => (await repo.get(request.params.id)) ?? Promise.reject(notFound('Part')),
+    async (request, reply) => {
+      // Not in the snapshot: maybe added by another instance a moment ago, so ask the database.
+      const body = (await catalogue.part(request.params.id)) ?? (await repo.get(request.params.id).then((p) => p && serialise(p)));
+      if (!body) throw notFound('Part');
+      return sendSerialised(request, reply, body);
+    },
   );
 
   app.post(
@@ -37,7 +52,11 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: part, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await repo.create(request.body)),
+    async (request, reply) => {
+      const created = await repo.create(request.body);
+      app.catalogueChanged();
+      return reply.status(201).send(created);
+    },
   );
 
   app.put(
@@ -53,7 +72,12 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: part, ...errors },
       },
     },
-    async (request) => (await repo.update(request.params.id, request.body)) ?? Promise.reject(notFound('Part')),
+    async (request) => {
+      const updated = await repo.update(request.params.id, request.body);
+      if (!updated) throw notFound('Part');
+      app.catalogueChanged();
+      return updated;
+    },
   );
 
   app.delete(
@@ -70,6 +94,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!(await repo.remove(request.params.id))) throw notFound('Part');
+      app.catalogueChanged();
       return { deleted: true as const, _id: request.params.id };
     },
   );

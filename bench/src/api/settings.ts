@@ -1,0 +1,51 @@
+/** Knobs, from the environment, so a quick run and the full one use the same code. */
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+export const SCENARIOS = ['catalogue', 'part', 'token', 'orders'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+export interface Settings {
+  /** Seconds of load per measured run (autocannon -d). */
+  durationSeconds: number;
+  /** Measured runs per pair (median reported); at least 3 for the goals. */
+  runs: number;
+  /** Concurrent connections (autocannon -c), the same for the server and its baseline. */
+  connections: number;
+  /** Seconds of unmeasured load before each route, so the JIT and caches are warm. */
+  warmupSeconds: number;
+  /** Restarts measured for start-to-first-200 on an existing database. */
+  restarts: number;
+  /** Which databases to run: postgres, pglite or both. */
+  databases: ('postgres' | 'pglite')[];
+  /** The server's LOG_LEVEL under load. */
+  logLevel: string;
+  /** What to measure (BENCH_SCENARIOS, default all): catalogue (with memory), part, token, orders. */
+  scenarios: Scenario[];
+}
+
+export function readSettings(): Settings {
+  const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite')
+    .split(',')
+    .map((d) => d.trim())
+    .filter((d): d is 'postgres' | 'pglite' => d === 'postgres' || d === 'pglite');
+  return {
+    durationSeconds: positive('BENCH_DURATION', 8),
+    runs: Math.round(positive('BENCH_RUNS', 3)),
+    connections: Math.round(positive('BENCH_CONNECTIONS', 50)),
+    warmupSeconds: positive('BENCH_WARMUP', 2),
+    restarts: Math.round(positive('BENCH_RESTARTS', 3)),
+    databases: databases.length ? databases : ['postgres', 'pglite'],
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    scenarios: process.env.BENCH_SCENARIOS
+      ? process.env.BENCH_SCENARIOS.split(',')
+          .map((s) => s.trim())
+          .filter((s): s is Scenario => (SCENARIOS as readonly string[]).includes(s))
+      : [...SCENARIOS],
+  };
+}

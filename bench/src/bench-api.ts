@@ -1,0 +1,65 @@
+/**
+ * `npm run bench`: the API against the physical limit of this machine, on PostgreSQL (a
+ * temporary database on BENCH_PG_URL's server, dropped afterwards) and on PGlite (a temporary
+ * data folder). Prints a table and rewrites the API section of docs/PERFORMANCE.md.
+ */
+import { apiConsole, apiMarkdown, type ApiRun } from './api/report.ts';
+import { runDatabase, type DatabaseReport } from './api/run-database.ts';
+import { readSettings, SCENARIOS } from './api/settings.ts';
+import { accessTokenVerifyMicros } from './api/token-cost.ts';
+import { writeSection } from './lib/doc.ts';
+import { createTemporaryDatabase, postgresVersion, type TemporaryDatabase } from './lib/postgres.ts';
+import { stopAllChildren } from './lib/processes.ts';
+
+const settings = readSettings();
+const reports: DatabaseReport[] = [];
+const skipped: string[] = [];
+let temporary: TemporaryDatabase | undefined;
+
+async function cleanUp() {
+  await stopAllChildren();
+  await temporary?.drop().catch((error: unknown) => console.error(`could not drop ${temporary?.url}: ${String(error)}`));
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const pgVersion = await postgresVersion();
+try {
+  for (const kind of settings.databases) {
+    if (kind === 'postgres' && !pgVersion) {
+      skipped.push('PostgreSQL: no server answered at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)');
+      continue;
+    }
+    console.log(`\n${kind}`);
+    if (kind === 'postgres') temporary = await createTemporaryDatabase();
+    reports.push(await runDatabase(kind, settings, temporary?.url));
+    if (kind === 'postgres') {
+      await temporary?.drop();
+      temporary = undefined;
+    }
+  }
+} finally {
+  await cleanUp();
+}
+
+const run: ApiRun = {
+  settings,
+  reports,
+  skipped,
+  postgresVersion: pgVersion,
+  tokenVerifyMicros: await accessTokenVerifyMicros(),
+  command: 'npm run bench',
+};
+console.log(`\n${apiConsole(run)}\n`);
+// A partial run (some scenarios or databases) would replace the full figures with gaps.
+const partial = settings.scenarios.length < SCENARIOS.length || settings.databases.length < 2;
+if (partial) {
+  console.log('docs/PERFORMANCE.md left as it was: this was a partial run (BENCH_SCENARIOS / BENCH_DATABASES).');
+} else {
+  writeSection('api', apiMarkdown(run));
+  console.log('Wrote docs/PERFORMANCE.md');
+}

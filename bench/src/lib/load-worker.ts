@@ -1,0 +1,33 @@
+/**
+ * The load generator, run as its own process so it never shares an event loop with the server
+ * under test: `node load-worker.ts '<json LoadSpec>'` prints one JSON `LoadResult` line.
+ */
+import autocannon from 'autocannon';
+import type { LoadResult, LoadSpec } from './load.ts';
+
+const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
+
+const result = await autocannon({
+  url: spec.url,
+  method: spec.method ?? 'GET',
+  connections: spec.connections,
+  duration: spec.durationSeconds,
+  headers: spec.headers ?? {},
+  ...(spec.body !== undefined ? { body: spec.body } : {}),
+  // Every answer is compared with the expected bytes: a fast wrong answer must not count.
+  ...(spec.expectBody !== undefined ? { expectBody: spec.expectBody } : {}),
+});
+
+const seconds = result.duration;
+const out: LoadResult = {
+  requestsPerSecond: result['2xx'] / seconds,
+  ok: result['2xx'],
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  mismatches: result.mismatches,
+  statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+  latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+  seconds,
+};
+process.stdout.write(`${JSON.stringify(out)}\n`);

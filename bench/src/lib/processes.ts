@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+
+/** Every child this run started, so an interrupted run leaves no server behind. */
+const children = new Set<ChildProcess>();
+
+export function startChild(command: string, args: string[], options: SpawnOptions): ChildProcess {
+  const child = spawn(command, args, options);
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
+export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function stopAllChildren(): Promise<void> {
+  await Promise.all([...children].map((child) => stopChild(child, 3000)));
+}
+
+/** The first line a child prints on stdout. */
+export async function firstLine(child: ChildProcess): Promise<string> {
+  let buffered = '';
+  for await (const chunk of child.stdout!) {
+    buffered += String(chunk);
+    const newline = buffered.indexOf('\n');
+    if (newline >= 0) return buffered.slice(0, newline).trim();
+  }
+  throw new Error('the process exited before printing a line');
+}
+
+/** `VmHWM` (peak resident set) and `VmRSS` of a live process, in MB, from /proc. */
+export function memoryOf(pid: number): { peakMb: number; currentMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { peakMb: kb('VmHWM') / 1024, currentMb: kb('VmRSS') / 1024 };
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Below this a compressed body saves less than its headers cost (as @fastify/compress's threshold). */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** A JSON response serialised once: its bytes, a strong ETag, and compressed forms made on first use. */
+export interface SerialisedBody {
+  json: Buffer;
+  etag: string;
+  /** The body in `encoding`, or null when it is too small to be worth compressing. */
+  encoded(encoding: 'br' | 'gzip'): Buffer | null;
+}
+
+export function serialise(value: unknown): SerialisedBody {
+  const json = Buffer.from(JSON.stringify(value));
+  const encodedForms: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  return {
+    json,
+    // From the content, not a counter: every instance gives the same catalogue the same tag.
+    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+    encoded(encoding) {
+      if (json.length < COMPRESS_THRESHOLD_BYTES) return null;
+      // Once per catalogue change, when a client first asks. Every order changes the stock, so
+      // fast settings: brotli 4 takes ~1 ms on the seeded catalogue where 11 takes ~19 ms for 13 % less.
+      encodedForms[encoding] ??=
+        encoding === 'br'
+          ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
+          : gzipSync(json, { level: 6 });
+      return encodedForms[encoding];
+    },
+  };
+}
+
+/** True when the client's `If-None-Match` names this ETag (weak or strong) or is `*`. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** The best encoding this client accepts among those we hold: br, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends a pre-serialised JSON body: 304 when the client already holds it, otherwise the bytes in
+ * the best encoding it accepts. Browsers keep it and revalidate every time (`no-cache`), so a
+ * stock change is seen at once while an unchanged catalogue costs a few header bytes.
+ */
+export function sendSerialised(request: FastifyRequest, reply: FastifyReply, body: SerialisedBody): FastifyReply {
+  reply.header('etag', body.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const compressed = encoding && body.encoded(encoding);
+  if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
+  return reply.send(body.json);
+}
