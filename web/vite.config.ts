@@ -1,10 +1,10 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 /** Libraries every page needs: one long-cached chunk that changes only when they are upgraded. */
 const vendor = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
@@ -41,8 +41,57 @@ function precompress(): Plugin {
   };
 }
 
+/** Issue #8's budget for the first load of `/`, gzip, in kB of 1000 bytes (as Vite prints them). */
+export const FIRST_LOAD_BUDGET = { jsKb: 110, cssKb: 15 };
+
+/** Route modules the first load of `/` fetches besides the entry: the landing page's chunk. */
+const FIRST_LOAD_ROUTES = ['src/features/landing/routes/landing-page.tsx'];
+
+/**
+ * Fails the build when the JS or CSS the browser fetches for the first load of `/` (the entry,
+ * the landing page's chunk, everything they import statically, and their CSS) is over budget,
+ * gzip level 9 as served. `TORQUE_BUNDLE_BUDGET=warn` only reports (the bench that measures it
+ * in a browser uses that to print figures even when over).
+ */
+function firstLoadBudget(): Plugin {
+  let root = '';
+  return {
+    name: 'torque:first-load-budget',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle: Rolldown.OutputBundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const routes = new Set(FIRST_LOAD_ROUTES.map((route) => path.resolve(root, route)));
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const files = new Set<string>();
+      const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+        if (!chunk || files.has(chunk.fileName)) return;
+        files.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) visit(byName.get(imported));
+      };
+      for (const chunk of chunks) if (chunk.isEntry || (chunk.facadeModuleId && routes.has(chunk.facadeModuleId))) visit(chunk);
+
+      const gzipKb = (name: string) => {
+        const file = bundle[name]!;
+        const source = file.type === 'chunk' ? file.code : file.source;
+        return gzipSync(source, { level: 9 }).length / 1000;
+      };
+      const sum = (test: RegExp) => [...files].filter((f) => test.test(f)).reduce((total, f) => total + gzipKb(f), 0);
+      const js = sum(/\.js$/);
+      const css = sum(/\.css$/);
+      const report = `first load of /: JS ${js.toFixed(1)} kB gzip (budget ${FIRST_LOAD_BUDGET.jsKb}), CSS ${css.toFixed(1)} kB gzip (budget ${FIRST_LOAD_BUDGET.cssKb}), from ${[...files].sort().join(', ')}`;
+      const over = js > FIRST_LOAD_BUDGET.jsKb || css > FIRST_LOAD_BUDGET.cssKb;
+      if (over && process.env.TORQUE_BUNDLE_BUDGET !== 'warn') this.error(`Over budget: ${report}`);
+      this.info(report);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), firstLoadBudget()],
   resolve: { tsconfigPaths: true },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -1,17 +1,25 @@
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
+import { prefetchLanding } from '@/features/landing/prefetch.ts';
+import { publicConfigQueryOptions } from '@/lib/public-config.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { AppProviders } from './providers.tsx';
-import { createRoutes } from './routes.tsx';
+import { AppRoutes, createRoutes } from './routes.tsx';
 
 // Created when the bundle runs, so the first page's chunk and data start loading at once.
 const queryClient = createQueryClient();
-const router = createBrowserRouter(createRoutes(queryClient));
+const routes = createRoutes();
+// What the first page shows is requested while its chunk downloads, not after it renders: the
+// landing page's data and hero picture; the server's set-up for the sign-in pages' Google button.
+const firstPath = window.location.pathname;
+if (firstPath === '/') prefetchLanding(queryClient);
+if (firstPath === '/login' || firstPath === '/signup') void queryClient.prefetchQuery(publicConfigQueryOptions());
 
 export function App() {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RouteError } from '@/components/errors/route-error.tsx';
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, chunkAddress, lazyRoute, loadChunk } from './lazy-route.ts';
+import { AppRoutes } from '@/app/routes.tsx';
+import { withLazyPages } from '@/app/lazy-pages.tsx';
+import { RouteBoundary } from '@/app/route-boundary.tsx';
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, chunkAddress, lazyRoute, loadChunk, usePendingChunks } from './lazy-route.ts';
 
 const fetchFailure = () =>
   Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost:3000/assets/blogs-page-x1.js'));
@@ -43,13 +44,33 @@ describe('loadChunk', () => {
 
 describe('a route whose chunk fails', () => {
   it('shows the chunk error and a Retry button', async () => {
-    const router = createMemoryRouter(
-      [{ path: '/', errorElement: <RouteError />, hydrateFallbackElement: <p>Loading</p>, lazy: lazyRoute('blogs', fetchFailure) }],
-      { initialEntries: ['/'] },
+    const routes = withLazyPages([{ element: <RouteBoundary />, children: [{ path: '/', lazy: lazyRoute('blogs', fetchFailure) }] }]);
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <AppRoutes routes={routes} />
+      </MemoryRouter>,
     );
-    render(<RouterProvider router={router} />);
     expect(await screen.findByText('Loading chunk blogs failed.')).toBeInTheDocument();
     expect(screen.getByText('(error: http://localhost:3000/assets/blogs-page-x1.js)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('usePendingChunks', () => {
+  it("is true while a page's chunk downloads, for the navigation bar", async () => {
+    let arrive!: (module: { default: () => null }) => void;
+    const load = lazyRoute('blogs', () => new Promise((resolve) => (arrive = resolve)));
+    const { result } = renderHook(() => usePendingChunks());
+    expect(result.current).toBe(false);
+    let loaded!: Promise<unknown>;
+    act(() => {
+      loaded = load();
+    });
+    expect(result.current).toBe(true);
+    await act(async () => {
+      arrive({ default: () => null });
+      await loaded;
+    });
+    expect(result.current).toBe(false);
   });
 });

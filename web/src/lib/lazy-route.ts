@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useSyncExternalStore, type ComponentType } from 'react';
 
 /** SPEC §9: a lazily loaded chunk that has not arrived after 120 s has failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -46,6 +46,27 @@ export function chunkAddress(load: Loader<unknown>, error?: unknown): string {
   return 'unknown address';
 }
 
+/** How many chunks are on their way, for a loading indicator. */
+let pendingChunks = 0;
+const pendingListeners = new Set<() => void>();
+
+function trackPending(delta: number) {
+  pendingChunks += delta;
+  for (const listener of pendingListeners) listener();
+}
+
+/** True while a page's chunk (a `lazyRoute`) is downloading. */
+export function usePendingChunks(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      pendingListeners.add(listener);
+      return () => pendingListeners.delete(listener);
+    },
+    () => pendingChunks > 0,
+    () => false,
+  );
+}
+
 /** Run a chunk import with the time-out; every failure becomes a `ChunkLoadError`. */
 export function loadChunk<T>(chunkId: string, load: Loader<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -63,10 +84,18 @@ export function loadChunk<T>(chunkId: string, load: Loader<T>, timeoutMs = CHUNK
   });
 }
 
-/** A React Router `lazy` for a module whose default export is the route's component. */
+/**
+ * A route's `lazy` for a module whose default export is the route's component: the app turns
+ * it into a page that suspends while the chunk loads (see app/lazy-pages.tsx).
+ */
 export function lazyRoute(chunkId: string, load: Loader<{ default: ComponentType }>) {
   return async () => {
-    const module = await loadChunk(chunkId, load);
-    return { Component: module.default };
+    trackPending(1);
+    try {
+      const module = await loadChunk(chunkId, load);
+      return { Component: module.default };
+    } finally {
+      trackPending(-1);
+    }
   };
 }

@@ -1,13 +1,9 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError } from '@/lib/lazy-route.ts';
 import { ChunkError } from './chunk-error.tsx';
-import { NotFound } from './not-found.tsx';
 
-/** The router's errorElement: chunk failures (SPEC §8), 404s, and anything unexpected. */
-export function RouteError() {
-  const error = useRouteError();
+/** What a page that failed shows: chunk failures (SPEC §8), and anything unexpected. */
+export function RouteError({ error }: { error: unknown }) {
   if (isChunkLoadError(error)) return <ChunkError error={error} />;
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <div role="alert" className="mx-auto my-8 flex max-w-xl flex-col items-start gap-3 rounded-box border border-base-300 p-6">
       <h2 className="text-lg font-semibold">Something went wrong</h2>

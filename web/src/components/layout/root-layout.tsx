@@ -1,16 +1,19 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
+import { usePendingChunks } from '@/lib/lazy-route.ts';
+import { useScrollToTop } from '@/lib/use-scroll-to-top.ts';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
 /** Navbar, the page, the footer; a thin bar while the next page's chunk loads. */
 export function RootLayout() {
-  const navigation = useNavigation();
+  const loadingPage = usePendingChunks();
+  useScrollToTop();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="btn btn-sm btn-primary sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
         Skip to content
       </a>
-      {navigation.state === 'loading' ? (
+      {loadingPage ? (
         <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary" role="progressbar" aria-label="Loading page" />
       ) : null}
       <Navbar />
@@ -18,7 +21,6 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

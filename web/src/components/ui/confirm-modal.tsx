@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Spinner } from './spinner.tsx';
 
 interface ConfirmModalProps {
@@ -27,6 +27,7 @@ export function ConfirmModal({
   onClose,
 }: ConfirmModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -36,9 +37,9 @@ export function ConfirmModal({
   }, [open]);
 
   return (
-    <dialog ref={ref} className="modal" aria-labelledby="confirm-modal-title" onClose={onClose}>
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
       <div className="modal-box">
-        <h2 id="confirm-modal-title" className="text-lg font-bold">
+        <h2 id={titleId} className="text-lg font-bold">
           {title}
         </h2>
         {children ? <div className="py-4">{children}</div> : null}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { setAuthHooks } from '../http.ts';
+import { ApiError, setAuthHooks } from '../http.ts';
 import { tokenStorage } from '../token-storage.ts';
 import type { SessionUser } from './auth-api.ts';
 import { createAuthController } from './auth-controller.ts';
@@ -43,7 +43,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A session without a token (Google popup, a cleared token, a reload): get one, or sign out.
   useEffect(() => {
     if (!email || token || controller.isSigningOut()) return;
-    controller.exchange(email).catch(() => controller.signOut());
+    // Only a refusal ends the session. A request aborted by a closing window (the Google popup
+    // closes right after sign-in) or a network blip must not sign out the session just created.
+    controller.exchange(email).catch((error: unknown) => {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return controller.signOut();
+    });
   }, [email, token, controller]);
 
   const status: AuthStatus = session.isPending

@@ -1,5 +1,12 @@
-import { Placeholder } from '../components/placeholder.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { ProductForm } from '../components/product-form.tsx';
 
-export default function Page() {
-  return <Placeholder title="Add Product" />;
+/** `/dashboard/add-product` (admin, SPEC §2). */
+export default function AddProductPage() {
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title="Add Product" />
+      <ProductForm />
+    </section>
+  );
 }

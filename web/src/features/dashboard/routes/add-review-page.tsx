@@ -1,5 +1,12 @@
-import { Placeholder } from '../components/placeholder.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { ReviewForm } from '../components/review-form.tsx';
 
-export default function Page() {
-  return <Placeholder title="Add Review" />;
+/** `/dashboard/add-review` (SPEC §2); the review then shows on the landing page. */
+export default function AddReviewPage() {
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title="Add Review" />
+      <ReviewForm />
+    </section>
+  );
 }

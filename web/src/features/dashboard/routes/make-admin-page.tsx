@@ -1,5 +1,63 @@
-import { Placeholder } from '../components/placeholder.tsx';
+import type { User } from '@torque/contract';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmModal } from '@/components/ui/confirm-modal.tsx';
+import { QueryResult } from '@/components/ui/query-result.tsx';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useUsers } from '../api/get-users.ts';
+import { useMakeAdmin } from '../api/make-admin.ts';
+import { CountHeading, PageHeader } from '../components/page-header.tsx';
+import { UsersTable } from '../components/users-table.tsx';
 
-export default function Page() {
-  return <Placeholder title="Make Admin" />;
+/** `/dashboard/user` (admin, SPEC §2): every account; promote or delete. */
+export default function MakeAdminPage() {
+  const users = useUsers();
+  const makeAdmin = useMakeAdmin();
+  const deleteUser = useDeleteUser();
+  const [toDelete, setToDelete] = useState<User | null>(null);
+
+  function promote(user: User) {
+    makeAdmin.mutate(user.email, {
+      onSuccess: () => toast.success(`you approved ${user.name || user.email} as admin.`),
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    deleteUser.mutate(toDelete._id, {
+      onSuccess: () => toast.success('User Deleted'),
+      onError: (error) => toast.error(error.message),
+      onSettled: () => setToDelete(null),
+    });
+  }
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title="Make Admin">{users.data ? <CountHeading>Users: {users.data.length}</CountHeading> : null}</PageHeader>
+      <QueryResult query={users} what="the users">
+        {(list) => (
+          <UsersTable
+            users={list}
+            promoting={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
+            onMakeAdmin={promote}
+            onDelete={setToDelete}
+          />
+        )}
+      </QueryResult>
+      <ConfirmModal
+        open={toDelete !== null}
+        title="Are you sure you want to delete?"
+        busy={deleteUser.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      >
+        {toDelete ? (
+          <p>
+            The account <strong className="break-all">{toDelete.email}</strong> and its sign-ins will be removed.
+          </p>
+        ) : null}
+      </ConfirmModal>
+    </section>
+  );
 }

@@ -1,9 +1,11 @@
+import { HERO_IMAGE } from '../prefetch.ts';
+
 /** Hero banner and intro (SPEC §1). The picture leaves its left side free for the words. */
 export function Hero() {
   return (
     <section className="relative isolate overflow-hidden bg-neutral text-neutral-content" aria-labelledby="hero-title">
       <img
-        src="/images/hero.svg"
+        src={HERO_IMAGE}
         alt=""
         width={1200}
         height={600}

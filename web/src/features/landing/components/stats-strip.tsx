@@ -28,9 +28,12 @@ export function StatsStrip() {
         <dl className="grid grid-cols-2 gap-6 lg:grid-cols-4">
           {stats.map((stat) => (
             <div key={stat.label} className="flex flex-col items-center gap-2 rounded-box bg-white/5 p-6 text-center">
-              <span className="text-primary">{stat.icon}</span>
               <dt className="order-last text-sm uppercase tracking-wide text-slate-300">{stat.label}</dt>
-              <dd className="text-3xl font-extrabold text-white sm:text-4xl">{stat.value}</dd>
+              {/* The icon sits inside the <dd>: a <dl>'s groups may hold only <dt> and <dd>. */}
+              <dd className="flex flex-col items-center gap-2 text-3xl font-extrabold text-white sm:text-4xl">
+                <span className="text-primary">{stat.icon}</span>
+                {stat.value}
+              </dd>
             </div>
           ))}
         </dl>

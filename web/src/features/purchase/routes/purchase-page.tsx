@@ -1,13 +1,60 @@
-import { useParams } from 'react-router';
+import type { Order } from '@torque/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { QueryResult } from '@/components/ui/query-result.tsx';
 import { useTitle } from '@/hooks/use-title.ts';
+import { useAuth } from '@/lib/auth/index.ts';
+import { usePart } from '../api/get-part.ts';
+import { OrderForm } from '../components/order-form.tsx';
+import { OrderPlaced } from '../components/order-placed.tsx';
+import { PartDetails } from '../components/part-details.tsx';
 
+/** `/purchase/:id` (SPEC §2): who is ordering, the part, and the order form. */
 export default function PurchasePage() {
   useTitle('Purchase');
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const part = usePart(id);
+  const [placed, setPlaced] = useState<Order | null>(null);
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Purchase</h1>
-      <p className="mt-2 text-base-content/80">Part {id}: the order form is on its way.</p>
+    <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold">Purchase</h1>
+        {user ? (
+          <p className="text-base-content/80">
+            Ordering as <span className="font-semibold">{user.name || user.email}</span>{' '}
+            <span className="break-all">({user.email})</span>
+          </p>
+        ) : null}
+      </header>
+      <QueryResult
+        query={part}
+        what="this part"
+        notFound={
+          <EmptyState title="This part is not in the catalogue">
+            <Link to="/#parts" className="btn btn-primary btn-sm">
+              Browse the catalogue
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(loaded) => (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <PartDetails part={loaded} />
+            <div className="flex flex-col gap-4">
+              {placed ? <OrderPlaced order={placed} /> : null}
+              <div className="card border border-base-300 bg-base-100 shadow-sm">
+                <div className="card-body">
+                  <h2 className="card-title">Your order</h2>
+                  <OrderForm part={loaded} email={user?.email ?? ''} onOrdered={setPlaced} />
+                </div>
+              </div>
+            </div>
+          </div>
+        )}
+      </QueryResult>
     </section>
   );
 }

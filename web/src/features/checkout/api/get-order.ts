@@ -1,0 +1,18 @@
+import type { Order } from '@torque/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/http.ts';
+
+/** Under the orders cache root the dashboard lists use: paying refreshes them all at once. */
+export const ORDERS_KEY = ['orders'] as const;
+
+/** `GET /api/order/:id`: one order (its owner's, or any for an admin). */
+export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
+  return request<Order>(`/api/order/${encodeURIComponent(id)}`, { signal });
+}
+
+export const orderQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...ORDERS_KEY, 'one', id], queryFn: ({ signal }) => getOrder(id, signal) });
+
+export function useOrder(id: string) {
+  return useQuery(orderQueryOptions(id));
+}

@@ -1,0 +1,23 @@
+import type { Order } from '@torque/contract';
+import { formatCount, formatMoney } from '@/lib/format.ts';
+
+/** SPEC §2: the part's name, the quantity and 'Please pay: $price'. */
+export function OrderSummary({ order }: { order: Order }) {
+  return (
+    <div className="flex gap-4">
+      <img src={order.img} alt="" width={96} height={72} className="hidden aspect-[4/3] w-24 shrink-0 rounded-field bg-base-200 object-cover sm:block" />
+      <div className="flex flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-xl font-semibold">{order.name}</h2>
+          {order.payment ? <span className="badge badge-success badge-sm">Paid</span> : null}
+        </div>
+        <p>
+          Quantity: <span className="font-medium">{formatCount(order.quantity)}</span>
+        </p>
+        <p className="text-lg">
+          Please pay: <span className="font-bold">{formatMoney(order.price)}</span>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Part } from '@torque/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/http.ts';
+
+/**
+ * The catalogue's cache root, shared by key (not by import) with the landing page's list and the
+ * purchase page's part: invalidating it after an add or a delete updates all of them.
+ */
+export const PARTS_KEY = ['parts'] as const;
+
+/** `GET /api/parts`: the whole catalogue. */
+export function getParts(signal?: AbortSignal): Promise<Part[]> {
+  return request<Part[]>('/api/parts', { signal });
+}
+
+export const partsQueryOptions = () =>
+  queryOptions({ queryKey: PARTS_KEY, queryFn: ({ signal }) => getParts(signal), staleTime: 30_000 });
+
+export function useParts() {
+  return useQuery(partsQueryOptions());
+}

@@ -1,0 +1,76 @@
+import type { Order } from '@torque/contract';
+import { ScrollTable } from '@/components/ui/scroll-table.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { formatCount, formatMoney } from '@/lib/format.ts';
+import { canCancel, canShip, orderStatus } from './order-status.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+interface AllOrdersTableProps {
+  orders: Order[];
+  /** Id of the order being shipped right now. */
+  shipping: string | null;
+  onShip: (order: Order) => void;
+  onCancel: (order: Order) => void;
+}
+
+/** SPEC §2: number, email, name, status, Ship Now (paid, not shipped) and Cancel (unpaid). */
+export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrdersTableProps) {
+  return (
+    <ScrollTable caption="All orders">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Email</th>
+          <th scope="col">Name</th>
+          <th scope="col" className="text-right">
+            Quantity
+          </th>
+          <th scope="col" className="text-right">
+            Price
+          </th>
+          <th scope="col">Status</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order, index) => (
+          <tr key={order._id}>
+            <th scope="row">{index + 1}</th>
+            <td className="whitespace-nowrap">{order.email}</td>
+            <td className="min-w-40">{order.name}</td>
+            <td className="text-right">{formatCount(order.quantity)}</td>
+            <td className="text-right whitespace-nowrap">{formatMoney(order.price)}</td>
+            <td>
+              <StatusBadge status={orderStatus(order)} />
+            </td>
+            <td>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className="btn btn-primary btn-xs whitespace-nowrap"
+                  disabled={!canShip(order) || shipping !== null}
+                  aria-label={`Ship order ${index + 1} now`}
+                  onClick={() => onShip(order)}
+                >
+                  {shipping === order._id ? <Spinner size="sm" /> : null}
+                  Ship Now
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-error btn-xs"
+                  disabled={!canCancel(order)}
+                  aria-label={`Cancel order ${index + 1}`}
+                  onClick={() => onCancel(order)}
+                >
+                  Cancel
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}

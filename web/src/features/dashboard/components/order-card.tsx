@@ -1,0 +1,68 @@
+import type { Order } from '@torque/contract';
+import { Link } from 'react-router';
+import { formatCount, formatMoney } from '@/lib/format.ts';
+import { canCancel, orderStatus } from './order-status.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+interface OrderCardProps {
+  order: Order;
+  onCancel: (order: Order) => void;
+}
+
+/** SPEC §2: name, description, quantity, price, payment id when paid, Cancel and pay/paid. */
+export function OrderCard({ order, onCancel }: OrderCardProps) {
+  const paid = order.payment;
+  return (
+    <li className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-3 p-4 sm:flex-row sm:items-start">
+        <img
+          src={order.img}
+          alt=""
+          width={96}
+          height={72}
+          loading="lazy"
+          className="hidden aspect-[4/3] w-24 shrink-0 rounded-field bg-base-200 object-cover sm:block"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="card-title text-base">{order.name}</h3>
+            <StatusBadge status={orderStatus(order)} />
+          </div>
+          <p className="line-clamp-2 text-sm text-base-content/80">{order.des}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-base-content/70">Quantity</dt>
+            <dd className="font-medium">{formatCount(order.quantity)}</dd>
+            <dt className="text-base-content/70">Price</dt>
+            <dd className="font-semibold">{formatMoney(order.price)}</dd>
+            {paid && order.paymentId ? (
+              <>
+                <dt className="text-base-content/70">Payment id</dt>
+                <dd className="break-all font-mono text-xs leading-5">{order.paymentId}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+        <div className="card-actions flex-nowrap sm:flex-col sm:items-stretch">
+          {paid ? (
+            <button type="button" className="btn btn-success btn-sm flex-1 sm:w-24 sm:flex-none" disabled>
+              Paid
+            </button>
+          ) : (
+            <Link to={`/checkout/${order._id}`} className="btn btn-primary btn-sm flex-1 sm:w-24 sm:flex-none" aria-label={`Pay for ${order.name}`}>
+              Pay
+            </Link>
+          )}
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm flex-1 sm:w-24 sm:flex-none"
+            disabled={!canCancel(order)}
+            aria-label={`Cancel ${order.name}`}
+            onClick={() => onCancel(order)}
+          >
+            Cancel
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,63 @@
+import type { User } from '@torque/contract';
+import { ScrollTable } from '@/components/ui/scroll-table.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+
+interface UsersTableProps {
+  users: User[];
+  /** Email of the account being promoted right now. */
+  promoting: string | null;
+  onMakeAdmin: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+/** SPEC §2: number, email, Make Admin (hidden for admins), Delete user. */
+export function UsersTable({ users, promoting, onMakeAdmin, onDelete }: UsersTableProps) {
+  return (
+    <ScrollTable caption="All users">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Email</th>
+          <th scope="col">Admin</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user, index) => (
+          <tr key={user._id}>
+            <th scope="row">{index + 1}</th>
+            <td className="whitespace-nowrap">{user.email}</td>
+            <td>
+              {user.role === 'admin' ? (
+                <span className="badge badge-sm badge-info">Admin</span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-xs whitespace-nowrap"
+                  disabled={promoting !== null}
+                  aria-label={`Make ${user.email} an admin`}
+                  onClick={() => onMakeAdmin(user)}
+                >
+                  {promoting === user.email ? <Spinner size="sm" /> : null}
+                  Make Admin
+                </button>
+              )}
+            </td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-outline btn-error btn-xs whitespace-nowrap"
+                aria-label={`Delete user ${user.email}`}
+                onClick={() => onDelete(user)}
+              >
+                Delete user
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}

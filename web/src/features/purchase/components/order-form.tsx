@@ -1,0 +1,105 @@
+import { orderInput, orderMessages, type Order, type Part } from '@torque/contract';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { FormError } from '@/components/form/form-error.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { formatMoney } from '@/lib/format.ts';
+import { isApiError } from '@/lib/http.ts';
+import { useCreateOrder } from '../api/create-order.ts';
+import { isStockOut, quantityProblem } from '../utils/quantity-rules.ts';
+
+/** The part comes from the page; email and price are the server's to decide. */
+const orderForm = orderInput.omit({ partId: true });
+const fieldNames = ['quantity', 'phone', 'address'] as const;
+
+interface OrderFormProps {
+  part: Part;
+  email: string;
+  onOrdered: (order: Order) => void;
+}
+
+/**
+ * SPEC §2/§5: email fixed to the account's, quantity starting at the minimum order, phone,
+ * address and Order. The quantity rules are checked as the user types and keep Order disabled;
+ * with no stock, 'Stock out' and a disabled Order.
+ */
+export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
+  const emailId = useId();
+  const form = useZodForm(orderForm, {
+    mode: 'onTouched',
+    defaultValues: { quantity: String(part.minimunOrder), phone: '', address: '' },
+  });
+  const create = useCreateOrder();
+  const { errors } = form.formState;
+  const quantityText = String(useWatch({ control: form.control, name: 'quantity' }) ?? '');
+  const stockOut = isStockOut(part);
+  const problem = stockOut ? null : quantityProblem(quantityText, part);
+  const total = problem === null && !stockOut ? Number(quantityText) * part.price : null;
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (stockOut || quantityProblem(String(values.quantity), part)) return;
+    create.mutate(
+      { ...values, partId: part._id },
+      {
+        onSuccess: (order) => {
+          toast.success('Order Successful');
+          onOrdered(order);
+        },
+        onError: (error) => {
+          if (!isApiError(error) || !error.fields) return;
+          for (const name of fieldNames) {
+            const message = error.fields[name];
+            if (message) form.setError(name, { type: 'server', message });
+          }
+        },
+      },
+    );
+  });
+
+  const serverMessage = create.isError && !(isApiError(create.error) && create.error.fields) ? create.error.message : null;
+
+  return (
+    <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={emailId} className="text-sm font-medium">
+          Email
+        </label>
+        <input id={emailId} type="email" className="input w-full bg-base-200 text-base-content/80" value={email} readOnly />
+      </div>
+      <TextField
+        label="Quantity"
+        inputMode="numeric"
+        autoComplete="off"
+        disabled={stockOut}
+        registration={form.register('quantity')}
+        error={problem ?? errors.quantity?.message}
+      />
+      <TextField label="Phone" type="tel" autoComplete="tel" registration={form.register('phone')} error={errors.phone?.message} />
+      <TextField
+        label="Address"
+        multiline
+        rows={3}
+        registration={form.register('address')}
+        error={errors.address?.message}
+      />
+      {stockOut ? (
+        <p role="alert" className="font-semibold text-red-700">
+          {orderMessages.stockOut}
+        </p>
+      ) : null}
+      {total !== null ? (
+        <p className="text-sm">
+          Total: <span className="font-semibold">{formatMoney(total)}</span>
+        </p>
+      ) : null}
+      <FormError message={serverMessage} />
+      <button type="submit" className="btn btn-primary" disabled={stockOut || problem !== null || create.isPending}>
+        {create.isPending ? <Spinner size="sm" /> : null}
+        Order
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Part } from '@torque/contract';
+import { formatCount, formatMoney } from '@/lib/format.ts';
+
+/** SPEC §2: image, name, description, minimum order quantity, available, price. */
+export function PartDetails({ part }: { part: Part }) {
+  return (
+    <article className="card border border-base-300 bg-base-100 shadow-sm">
+      <figure className="bg-base-200">
+        <img src={part.img} alt={part.name} width={640} height={480} className="aspect-[4/3] h-auto w-full object-cover" />
+      </figure>
+      <div className="card-body gap-3">
+        <h2 className="card-title text-2xl">{part.name}</h2>
+        <p className="text-base-content/80">{part.des}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-base-content/70">Minimum order</dt>
+          <dd className="font-medium">{formatCount(part.minimunOrder)}</dd>
+          <dt className="text-base-content/70">Available</dt>
+          <dd className="font-medium" aria-live="polite">
+            {formatCount(part.available)}
+          </dd>
+          <dt className="text-base-content/70">Price</dt>
+          <dd className="font-semibold">{formatMoney(part.price)} / unit</dd>
+        </dl>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,184 @@
+import type { Order, Part, PaymentRecord, Review } from '@torque/contract';
+import { HttpResponse } from 'msw';
+import type { z } from 'zod';
+
+/**
+ * The mock API's in-memory data, reset before every test. Shapes follow the contract, so the
+ * pages read exactly what the real server sends.
+ */
+export interface MockUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  admin: boolean;
+  address: string | null;
+  phone: string | null;
+  linkedin: string | null;
+}
+
+export interface MockIntent {
+  id: string;
+  clientSecret: string;
+  orderId: string;
+  status: 'requires_payment_method' | 'succeeded';
+}
+
+export const state = {
+  users: new Map<string, MockUser>(),
+  session: null as string | null,
+  tokens: new Map<string, { email: string; expired: boolean }>(),
+  signOutCalls: 0,
+  exchangeCalls: 0,
+  /** Resolve to let a held `get-session` answer (see `holdSession`). */
+  sessionGate: null as Promise<void> | null,
+  parts: [] as Part[],
+  orders: [] as Order[],
+  intents: [] as MockIntent[],
+  payments: [] as PaymentRecord[],
+  reviews: [] as Review[],
+  /** Every call that changes data, in order (`POST /api/order`, …), for "posted once" checks. */
+  writes: [] as string[],
+};
+
+let counter = 0;
+
+export function resetState() {
+  state.users = new Map();
+  state.session = null;
+  state.tokens = new Map();
+  state.signOutCalls = 0;
+  state.exchangeCalls = 0;
+  state.sessionGate = null;
+  state.parts = [];
+  state.orders = [];
+  state.intents = [];
+  state.payments = [];
+  state.reviews = [];
+  state.writes = [];
+}
+
+/** A v4-shaped UUID (the contract's ids are UUIDs), unique within the test run. */
+export function mockId(): string {
+  counter += 1;
+  return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+}
+
+export function addUser(user: Partial<MockUser> & { email: string }): MockUser {
+  const full: MockUser = {
+    id: `u-${state.users.size + 1}`,
+    name: 'Test User',
+    password: 'secret123',
+    admin: false,
+    address: null,
+    phone: null,
+    linkedin: null,
+    ...user,
+  };
+  state.users.set(full.email, full);
+  return full;
+}
+
+export function issueToken(email: string, expired = false): string {
+  const token = `token-${++counter}`;
+  state.tokens.set(token, { email, expired });
+  return token;
+}
+
+/** Start the test signed in: an identity session plus a stored access token. */
+export function signInAs(user: MockUser): string {
+  state.session = user.email;
+  const token = issueToken(user.email);
+  window.localStorage.setItem('accessToken', token);
+  return token;
+}
+
+/** Make `get-session` wait until the returned function is called. */
+export function holdSession(): () => void {
+  let release!: () => void;
+  state.sessionGate = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    state.sessionGate = null;
+    release();
+  };
+}
+
+const stamp = '2026-01-01T00:00:00.000Z';
+
+export function addPart(part: Partial<Part> = {}): Part {
+  const full: Part = {
+    _id: mockId(),
+    name: 'Brake Disc',
+    des: 'Ventilated front brake disc.',
+    img: '/images/parts/brake-disc.svg',
+    minimunOrder: 10,
+    available: 100,
+    price: 25,
+    createdAt: stamp,
+    updatedAt: stamp,
+    ...part,
+  };
+  state.parts.push(full);
+  return full;
+}
+
+export function addOrder(order: Partial<Order> & { email: string }): Order {
+  const quantity = order.quantity ?? 10;
+  const unitPrice = order.unitPrice ?? 25;
+  const full: Order = {
+    _id: mockId(),
+    partId: null,
+    phone: '555-0100',
+    address: '1 Main Street',
+    quantity,
+    price: quantity * unitPrice,
+    unitPrice,
+    name: 'Brake Disc',
+    img: '/images/parts/brake-disc.svg',
+    des: 'Ventilated front brake disc.',
+    payment: false,
+    paymentId: null,
+    status: null,
+    createdAt: stamp,
+    paidAt: null,
+    shippedAt: null,
+    ...order,
+  };
+  state.orders.push(full);
+  return full;
+}
+
+export function addReview(review: Partial<Review> = {}): Review {
+  const full: Review = { _id: mockId(), name: 'Rita', comment: 'Great pads', rating: 5, createdAt: stamp, ...review };
+  state.reviews.push(full);
+  return full;
+}
+
+export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) =>
+  HttpResponse.json({ error: fields ? { code, message, fields } : { code, message } }, { status });
+
+/** The caller behind the bearer token, or the 401 the real server would send. */
+export function caller(request: Request): MockUser | Response {
+  const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
+  const record = token ? state.tokens.get(token) : undefined;
+  if (!record) return apiError(401, 'TOKEN_INVALID', 'Your session token is not valid');
+  if (record.expired) return apiError(401, 'TOKEN_EXPIRED', 'Your session token has expired');
+  const user = state.users.get(record.email);
+  if (!user) return apiError(401, 'SESSION_REVOKED', 'Your session has ended. Please sign in again');
+  return user;
+}
+
+export function adminCaller(request: Request): MockUser | Response {
+  const who = caller(request);
+  if (who instanceof Response) return who;
+  return who.admin ? who : apiError(403, 'FORBIDDEN', 'Admins only');
+}
+
+/** Validates a JSON body with a contract schema, answering like the server's error handler. */
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S> | Response> {
+  const result = schema.safeParse(await request.json().catch(() => undefined));
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  return apiError(400, 'VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid input', fields);
+}
