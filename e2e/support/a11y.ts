@@ -1,0 +1,25 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** Issue #7: the suite fails on any serious or critical violation. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (its default rule set: WCAG 2.x A/AA plus best practices) on the page as it
+ * is now. Every violation is attached to the report; serious and critical ones fail the test,
+ * listed with the elements they were found on. The check is soft: the test goes on (its
+ * screenshots get written) and fails at its end.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  if (violations.length > 0) {
+    await testInfo.attach(`axe ${label}`, { body: JSON.stringify(violations, null, 2), contentType: 'application/json' });
+  }
+  const blocking = violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 5);
+      return `${violation.id} (${violation.impact}): ${violation.help} — ${targets.join(' | ')}`;
+    });
+  expect.soft(blocking, `serious or critical accessibility violations on ${label}`).toEqual([]);
+}

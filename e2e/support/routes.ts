@@ -1,0 +1,94 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Account } from './accounts.ts';
+import { listParts } from './api.ts';
+
+export type Role = 'visitor' | 'customer' | 'admin';
+
+/** What a path that depends on data is worked out from: the page's API access, and who is signed in. */
+export interface RouteContext {
+  request: APIRequestContext;
+  account: Account | null;
+}
+
+export interface RouteCheck {
+  /** Names its screenshots (`<role>/<name>-<width>.png`) and its test. */
+  name: string;
+  /**
+   * The path, or how to find it through the API: a real part's id, or (e.g. for
+   * /checkout/{id}) an order placed for `account` with support/api.ts.
+   */
+  path: string | ((context: RouteContext) => Promise<string>);
+  /** Resolves once the page shows what a user came for: data loaded, no spinner left. */
+  ready: (page: Page) => Promise<void>;
+}
+
+/**
+ * Every route of SPEC.md §2, by who opens it. The accessibility spec checks and photographs
+ * each one; a new route is one line here.
+ */
+export const ROUTES: Record<Role, RouteCheck[]> = {
+  visitor: [
+    { name: 'home', path: '/', ready: landingReady },
+    { name: 'login', path: '/login', ready: headingReady('Login') },
+    { name: 'signup', path: '/signup', ready: headingReady('Sign Up') },
+    { name: 'blogs', path: '/blogs', ready: headingReady('Blogs') },
+    { name: 'my-portfolio', path: '/my-portfolio', ready: headingReady('Jordan Avery') },
+    { name: 'not-found', path: '/no-such-page', ready: headingReady('Page not found') },
+  ],
+  customer: [
+    { name: 'dashboard', path: '/dashboard', ready: dashboardReady },
+    { name: 'dashboard-my-orders', path: '/dashboard/my-orders', ready: dashboardReady },
+    { name: 'dashboard-my-profile', path: '/dashboard/my-profile', ready: dashboardReady },
+    { name: 'dashboard-add-review', path: '/dashboard/add-review', ready: dashboardReady },
+    { name: 'purchase', path: async ({ request }) => `/purchase/${(await firstPart(request))._id}`, ready: settled },
+  ],
+  admin: [
+    { name: 'dashboard', path: '/dashboard', ready: dashboardReady },
+    { name: 'dashboard-my-profile', path: '/dashboard/my-profile', ready: dashboardReady },
+    { name: 'dashboard-user', path: '/dashboard/user', ready: dashboardReady },
+    { name: 'dashboard-add-product', path: '/dashboard/add-product', ready: dashboardReady },
+    { name: 'dashboard-manage-all-orders', path: '/dashboard/manage-all-orders', ready: dashboardReady },
+    { name: 'dashboard-manage-products', path: '/dashboard/manage-products', ready: dashboardReady },
+  ],
+};
+
+export async function resolvePath(route: RouteCheck, context: RouteContext): Promise<string> {
+  return typeof route.path === 'string' ? route.path : route.path(context);
+}
+
+/** No spinner (they are `role=status`) and no section still marked busy. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+function headingReady(name: string) {
+  return async (page: Page) => {
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await settled(page);
+  };
+}
+
+/** The landing page with its parts, partners and reviews loaded, and the contact form (fetched when near). */
+export async function landingReady(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Parts that keep every engine turning' })).toBeVisible();
+  await expect(page.locator('#parts article')).toHaveCount(3);
+  await page.locator('#contact').scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settled(page);
+}
+
+/** The dashboard layout with its menu for this user's role (the menu is a closed drawer on phones). */
+export async function dashboardReady(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Dashboard', includeHidden: true });
+  await expect(menu.getByRole('link', { name: 'My Profile', includeHidden: true })).toBeAttached();
+  await settled(page);
+}
+
+async function firstPart(request: APIRequestContext) {
+  const [part] = await listParts(request);
+  if (!part) throw new Error('the catalogue is empty: the seeded demo parts are missing');
+  return part;
+}
