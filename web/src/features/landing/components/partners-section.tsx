@@ -1,5 +1,5 @@
 import { usePartners } from '../api/get-partners.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 export function PartnersSection() {
@@ -10,7 +10,7 @@ export function PartnersSection() {
         Our partners
       </SectionHeading>
       {partners.isError ? (
-        <LoadError what="our partners" onRetry={() => void partners.refetch()} />
+        <LoadError className="mx-auto max-w-xl" what="our partners" onRetry={() => void partners.refetch()} />
       ) : (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-busy={partners.isPending}>
           {(partners.data ?? []).map((partner) => (

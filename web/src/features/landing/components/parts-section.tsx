@@ -1,5 +1,5 @@
 import { HOME_PART_COUNT, useHomeParts } from '../api/get-parts.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { PartCard, PartCardSkeleton } from './part-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
@@ -11,7 +11,7 @@ export function PartsSection() {
         Car parts
       </SectionHeading>
       {parts.isError ? (
-        <LoadError what="the parts" onRetry={() => void parts.refetch()} />
+        <LoadError className="mx-auto max-w-xl" what="the parts" onRetry={() => void parts.refetch()} />
       ) : parts.isPending ? (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
           {Array.from({ length: HOME_PART_COUNT }, (_, i) => (

@@ -1,6 +1,6 @@
 import type { Review } from '@torque/contract';
 import { useReviews } from '../api/get-reviews.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 const MAX_RATING = 5;
@@ -48,7 +48,7 @@ export function ReviewsSection() {
           What our clients say
         </SectionHeading>
         {reviews.isError ? (
-          <LoadError what="the reviews" onRetry={() => void reviews.refetch()} />
+          <LoadError className="mx-auto max-w-xl" what="the reviews" onRetry={() => void reviews.refetch()} />
         ) : reviews.isPending ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
             {[0, 1, 2].map((i) => (
