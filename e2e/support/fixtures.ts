@@ -1,5 +1,6 @@
-import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { adminAccountFor, newAccount, type Account } from './accounts.ts';
+import { apiUser, type ApiUser } from './api.ts';
 import { signIn, signUp, signUpOrSignIn } from './identity.ts';
 
 type SignInWay = 'sign-in' | 'sign-up' | 'sign-up-or-sign-in';
@@ -14,6 +15,11 @@ export interface RoleFixtures {
    * context of its own, signed in as `account`, closed when the test ends.
    */
   pageFor: (account: Account, way?: SignInWay) => Promise<Page>;
+  /**
+   * This spec file's admin on the API, in a request context of its own (the page stays whoever
+   * the test signed in): to arrange a part of the test's own, to pay or list orders.
+   */
+  adminApi: { request: APIRequestContext; user: ApiUser };
 }
 
 const SIGN_IN_WAYS = { 'sign-in': signIn, 'sign-up': signUp, 'sign-up-or-sign-in': signUpOrSignIn } as const;
@@ -43,6 +49,15 @@ export const test = base.extend<RoleFixtures>({
     });
     await Promise.all(contexts.map((context) => context.close()));
   },
+  adminApi: async ({ playwright, baseURL }, use, testInfo) => {
+    const account = adminAccountFor(testInfo.file);
+    const request = await playwright.request.newContext({ baseURL });
+    await signUpOrSignIn(request, account);
+    await use({ request, user: await apiUser(request, account.email) });
+    await request.dispose();
+  },
 });
+
+export type AdminApi = RoleFixtures['adminApi'];
 
 export { expect } from '@playwright/test';

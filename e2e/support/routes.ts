@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Account } from './accounts.ts';
-import { listParts } from './api.ts';
+import { apiUser, listParts, placeOrder } from './api.ts';
 
 export type Role = 'visitor' | 'customer' | 'admin';
 
@@ -41,6 +41,15 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
     { name: 'dashboard-my-profile', path: '/dashboard/my-profile', ready: dashboardReady },
     { name: 'dashboard-add-review', path: '/dashboard/add-review', ready: dashboardReady },
     { name: 'purchase', path: async ({ request }) => `/purchase/${(await firstPart(request))._id}`, ready: settled },
+    { name: 'checkout', path: async (context) => `/checkout/${(await orderFor(context))._id}`, ready: headingReady('Checkout') },
+    {
+      name: 'dashboard-my-orders-with-order',
+      path: async (context) => (await orderFor(context), '/dashboard/my-orders'),
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('link', { name: /^Pay for / }).first()).toBeVisible();
+      },
+    },
   ],
   admin: [
     { name: 'dashboard', path: '/dashboard', ready: dashboardReady },
@@ -85,6 +94,13 @@ export async function dashboardReady(page: Page): Promise<void> {
   const menu = page.getByRole('navigation', { name: 'Dashboard', includeHidden: true });
   await expect(menu.getByRole('link', { name: 'My Profile', includeHidden: true })).toBeAttached();
   await settled(page);
+}
+
+/** An unpaid order of the signed-in account, for the first part at its minimum order. */
+async function orderFor({ request, account }: RouteContext) {
+  if (!account) throw new Error('an order needs a signed-in account');
+  const part = await firstPart(request);
+  return placeOrder(request, await apiUser(request, account.email), { partId: part._id, quantity: part.minimunOrder });
 }
 
 async function firstPart(request: APIRequestContext) {

@@ -1,0 +1,49 @@
+import { apiUser, createPart, getPart, listOwnOrders, payOrder, placeOrder } from '../support/api.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/** Journey 6: cancelling an unpaid order from My Orders through the confirm modal (SPEC.md §2). */
+
+test('an unpaid order cancelled through the modal disappears and its units go back to stock', async ({ page, customer, adminApi }) => {
+  const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 5, available: 40 });
+  const user = await apiUser(page.request, customer.email);
+  await placeOrder(page.request, user, { partId: part._id, quantity: 7 });
+  expect((await getPart(page.request, part._id)).available).toBe(33);
+
+  await page.goto('/dashboard/my-orders');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: part.name }) });
+  await expect(card).toBeVisible();
+
+  // Close keeps the order.
+  await card.getByRole('button', { name: `Cancel ${part.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(part.name)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeVisible();
+  expect(await listOwnOrders(page.request, user)).toHaveLength(1);
+
+  // Delete cancels it.
+  await card.getByRole('button', { name: `Cancel ${part.name}` }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Order cancelled')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card).toHaveCount(0);
+
+  expect(await listOwnOrders(page.request, user)).toEqual([]);
+  expect((await getPart(page.request, part._id)).available, 'the 7 units are back').toBe(40);
+  await page.goto(`/purchase/${part._id}`);
+  await expect(page.locator('dt:text-is("Available") + dd')).toHaveText('40');
+});
+
+test('a paid order offers no cancelling', async ({ page, customer, adminApi }) => {
+  const part = await createPart(adminApi.request, adminApi.user);
+  const user = await apiUser(page.request, customer.email);
+  const order = await placeOrder(page.request, user, { partId: part._id, quantity: 5 });
+  await payOrder(page.request, user, order._id);
+
+  await page.goto('/dashboard/my-orders');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: part.name }) });
+  await expect(card.getByRole('button', { name: 'Paid' })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Cancel ${part.name}` })).toBeDisabled();
+});
