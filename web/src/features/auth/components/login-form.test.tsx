@@ -6,6 +6,8 @@ import { renderApp } from '@/testing/render-app.tsx';
 async function openLogin() {
   const app = renderApp('/login');
   await screen.findByRole('heading', { name: 'Login' });
+  // The form arrives in a chunk of its own after the card (login-page.tsx).
+  await screen.findByRole('button', { name: 'Login' });
   return app;
 }
 

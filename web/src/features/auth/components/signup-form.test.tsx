@@ -6,6 +6,8 @@ import { renderApp } from '@/testing/render-app.tsx';
 async function openSignup() {
   const app = renderApp('/signup');
   await screen.findByRole('heading', { name: 'Sign Up' });
+  // The form arrives in a chunk of its own after the card (signup-page.tsx).
+  await screen.findByRole('button', { name: 'SignUp' });
   return app;
 }
 
