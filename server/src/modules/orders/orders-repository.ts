@@ -1,9 +1,11 @@
-import { and, asc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { orderMessages, type Order } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { orders, parts, payments } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { toDollars } from '../../lib/money.ts';
+import { preparedQuery } from '../../lib/prepared-query.ts';
+import { ALL_ORDERS_JSON, ORDERS_OF_EMAIL_JSON, PLACE_ORDER_JSON } from './order-json.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
@@ -40,52 +42,44 @@ export interface NewOrder {
   address: string;
 }
 
-/** Why a part could not give `quantity` units, read after the guarded update found no row. */
-async function refusalFor(tx: Tx, partId: string, quantity: number): Promise<Error> {
-  const [part] = await tx.select({ available: parts.available, minimumOrder: parts.minimumOrder }).from(parts).where(eq(parts.id, partId));
+/**
+ * Why a part could not give `quantity` units, read after the guarded statement placed nothing;
+ * null when it would pass now (the stock changed in between).
+ */
+async function refusalFor(db: Db, partId: string, quantity: number): Promise<Error | null> {
+  const [part] = await db
+    .select({ available: parts.available, minimumOrder: parts.minimumOrder, priceCents: parts.priceCents })
+    .from(parts)
+    .where(eq(parts.id, partId));
   if (!part) return notFound('Part');
   if (part.available <= 0) return conflict(orderMessages.stockOut, 'STOCK_OUT');
   if (quantity < part.minimumOrder) return conflict(orderMessages.belowMinimum, 'BELOW_MINIMUM');
-  return conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
+  if (quantity > part.available) return conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
+  // Stripe's ceiling for one charge; beyond it the order could never be paid (and the total no longer fits its column).
+  if (part.priceCents * quantity > MAX_ORDER_TOTAL_CENTS) {
+    return conflict('This order is too large to pay by card (over $999,999.99). Please order fewer units.', 'ORDER_TOO_LARGE');
+  }
+  return null;
 }
 
 export function createOrdersRepository(db: Db) {
   return {
     /**
-     * Takes the stock and writes the order in one transaction. The stock check and the decrement
-     * are one guarded UPDATE, so concurrent orders serialise on the part's row and can never
-     * sell more than there is (the check-then-write race that oversold WooCommerce stock).
+     * Places an order, answering its JSON (order-json.ts: one statement). Stock check and
+     * decrement are one guarded UPDATE, so concurrent orders serialise on the part's row and can
+     * never sell more than there is (the check-then-write race that oversold WooCommerce stock).
+     * When it places nothing, a read says why; if the stock changed in between so that it would
+     * pass now, it tries once more.
      */
-    async place(input: NewOrder): Promise<Order> {
-      return db.transaction(async (tx) => {
-        const [part] = await tx
-          .update(parts)
-          .set({ available: sql`${parts.available} - ${input.quantity}` })
-          .where(and(eq(parts.id, input.partId), gte(parts.available, input.quantity), lte(parts.minimumOrder, input.quantity)))
-          .returning();
-        if (!part) throw await refusalFor(tx, input.partId, input.quantity);
-        // Stripe's ceiling for one charge; beyond it the order could never be paid (and the total no longer fits its column).
-        if (part.priceCents * input.quantity > MAX_ORDER_TOTAL_CENTS) {
-          throw conflict('This order is too large to pay by card (over $999,999.99). Please order fewer units.', 'ORDER_TOO_LARGE');
-        }
-        const [row] = await tx
-          .insert(orders)
-          .values({
-            partId: part.id,
-            userId: input.userId,
-            email: input.email,
-            phone: input.phone,
-            address: input.address,
-            quantity: input.quantity,
-            unitPriceCents: part.priceCents,
-            totalCents: part.priceCents * input.quantity,
-            name: part.name,
-            img: part.img,
-            description: part.description,
-          })
-          .returning();
-        return toOrder(row!);
-      });
+    async place(input: NewOrder): Promise<string> {
+      for (let attempt = 1; ; attempt++) {
+        const values = [input.partId, input.quantity, input.userId, input.email, input.phone, input.address, MAX_ORDER_TOTAL_CENTS];
+        const [placed] = await preparedQuery<{ json: string }>(db, 'orders_place', PLACE_ORDER_JSON, values);
+        if (placed) return placed.json;
+        const refusal = await refusalFor(db, input.partId, input.quantity);
+        if (refusal) throw refusal;
+        if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
+      }
     },
 
     async get(id: string): Promise<OrderRow | undefined> {
@@ -93,14 +87,16 @@ export function createOrdersRepository(db: Db) {
       return row;
     },
 
-    async listByEmail(email: string): Promise<Order[]> {
-      const rows = await db.select().from(orders).where(eq(orders.email, email)).orderBy(asc(orders.createdAt), asc(orders.id));
-      return rows.map(toOrder);
+    /** The owner's orders as the API's JSON array, built by the database (order-json.ts). */
+    async listByEmailJson(email: string): Promise<string> {
+      const [row] = await preparedQuery<{ json: string }>(db, 'orders_of_email_json', ORDERS_OF_EMAIL_JSON, [email]);
+      return row!.json;
     },
 
-    async listAll(): Promise<Order[]> {
-      const rows = await db.select().from(orders).orderBy(asc(orders.createdAt), asc(orders.id));
-      return rows.map(toOrder);
+    /** Every order as the API's JSON array (admin). */
+    async listAllJson(): Promise<string> {
+      const [row] = await preparedQuery<{ json: string }>(db, 'all_orders_json', ALL_ORDERS_JSON, []);
+      return row!.json;
     },
 
     /**

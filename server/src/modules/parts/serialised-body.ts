@@ -1,21 +1,19 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** Below this a compressed body saves less than its headers cost (as @fastify/compress's threshold). */
-const COMPRESS_THRESHOLD_BYTES = 1024;
+import { COMPRESS_THRESHOLD_BYTES, pickEncoding, type Encoding } from '../../lib/precompressed-body.ts';
 
 /** A JSON response serialised once: its bytes, a strong ETag, and compressed forms made on first use. */
 export interface SerialisedBody {
   json: Buffer;
   etag: string;
   /** The body in `encoding`, or null when it is too small to be worth compressing. */
-  encoded(encoding: 'br' | 'gzip'): Buffer | null;
+  encoded(encoding: Encoding): Buffer | null;
 }
 
 export function serialise(value: unknown): SerialisedBody {
   const json = Buffer.from(JSON.stringify(value));
-  const encodedForms: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  const encodedForms: Partial<Record<Encoding, Buffer>> = {};
   return {
     json,
     // From the content, not a counter: every instance gives the same catalogue the same tag.
@@ -40,20 +38,6 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     const t = tag.trim();
     return t === '*' || t === etag || t === `W/${etag}`;
   });
-}
-
-/** The best encoding this client accepts among those we hold: br, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
 }
 
 /**
