@@ -1,6 +1,6 @@
 /**
  * Where one route's time goes: `npm run profile -w @torque/bench -- <route> [pglite|postgres]`
- * starts the real server under `node --cpu-prof`, loads the route as `npm run bench` does,
+ * starts the real server (its TypeScript sources) under `node --cpu-prof`, loads the route as `npm run bench` does,
  * stops the server and prints the self time by package and by function (start-up left out).
  * Routes: parts, part, user, order-list, order-post, config, health.
  */
@@ -39,10 +39,17 @@ const env = {
 
 try {
   // Create, migrate and seed first, so the profiled process only opens the database.
-  const setup = await startAppServer({ env, logFile: path.join(workDir, 'server.log') });
+  const setup = await startAppServer({ env, logFile: path.join(workDir, 'server.log'), entry: 'sources' });
   await setup.stop();
   const spawned = performance.now();
-  const server = await startAppServer({ env, logFile: path.join(workDir, 'server.log'), nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+  // The sources, not the bundle: in one bundled file every sample would name dist/main.mjs, and
+  // the summary by package would be lost. The code that runs under load is the same.
+  const server = await startAppServer({
+    env,
+    logFile: path.join(workDir, 'server.log'),
+    nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    entry: 'sources',
+  });
   const base = server.url;
   const spec = await specFor(route, base);
   const loadStartMs = performance.now() - spawned;

@@ -16,7 +16,8 @@ const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 /**
- * Starts the real server (`server/src/main.ts`, the same entry as `npm start`) on a free port
+ * Starts the real server from its sources (`server/src/main.ts`, the entry `npm start` bundles;
+ * server/test/production-build.test.ts checks the bundle itself) on a free port
  * with a fresh embedded database in a temporary DATA_DIR, and waits for GET /api/health.
  * Its log goes to artifacts/server.log.
  */

@@ -104,7 +104,7 @@ export function apiMarkdown(run: ApiRun): string {
     '## API (`npm run bench`)',
     '',
     `Measured ${today()} with \`${run.command}\` on ${machineLine(run.postgresVersion ? [`PostgreSQL ${run.postgresVersion}`] : [])}, PGlite (embedded).`,
-    `Load: autocannon from its own process on loopback, ${settings.connections} connections, ${settings.durationSeconds} s a run, ${settings.runs} runs per pair (server and baseline alternating), ${settings.warmupSeconds} s warm-up; medians. Server: \`server/src/main.ts\` as its own process, NODE_ENV=production, LOG_LEVEL=${settings.logLevel}, RATE_LIMIT_SCALE=100000. Baseline: bare \`node:http\` in its own process answering the same bytes from memory; every answer of both is checked against those bytes.`,
+    `Load: autocannon from its own process on loopback, ${settings.connections} connections, ${settings.durationSeconds} s a run, ${settings.runs} runs per pair (server and baseline alternating), ${settings.warmupSeconds} s warm-up; medians. Server: the production bundle \`server/dist/main.mjs\` (what \`npm start\` runs, built by \`server/build.ts\`) as its own process, NODE_ENV=production, LOG_LEVEL=${settings.logLevel}, RATE_LIMIT_SCALE=100000. Baseline: bare \`node:http\` in its own process answering the same bytes from memory; every answer of both is checked against those bytes.`,
     ...(run.skipped.length ? ['', ...run.skipped.map((s) => `- Not run: ${s}`)] : []),
     '',
     table(['what', 'database', 'goal', 'measured', 'result'], rows.map((r) => [r.what, r.database, r.goal, r.measured, verdict(r.pass)])),

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -7,6 +7,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { firstLine, startChild, stopChild } from './processes.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** What `npm start` runs: the server bundled by `server/build.ts`. */
+const PRODUCTION_ENTRY = path.join(repoRoot, 'server/dist/main.mjs');
+/** The TypeScript sources (`npm run dev`, the tests): profiles name each package's files. */
+const SOURCE_ENTRY = path.join(repoRoot, 'server/src/main.ts');
+
+let built = false;
+/** Builds the bundle when it is missing or older than its sources, once per run, as `npm start` does. */
+function ensureBuilt(): void {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(repoRoot, 'server/build.ts'), '--if-stale'], { cwd: repoRoot, stdio: 'inherit' });
+  built = true;
+}
 
 export interface RunningServer {
   url: string;
@@ -29,18 +42,22 @@ export interface AppServerOptions {
   readyPath?: string;
   /** Extra flags for node, e.g. `--cpu-prof`. */
   nodeFlags?: string[];
+  /** `production` (default): the bundle `npm start` runs; `sources`: server/src/main.ts. */
+  entry?: 'production' | 'sources';
 }
 
 /**
- * The real server, `server/src/main.ts`, as its own process (the same command `npm start`
- * runs), and the time from spawning it to its first 200.
+ * The real server as its own process, by default the production bundle (what `npm start`
+ * runs, built first if stale), and the time from spawning it to its first 200.
  */
 export async function startAppServer(options: AppServerOptions): Promise<RunningServer & { startToFirst200Ms: number }> {
+  const sources = options.entry === 'sources';
+  if (!sources) ensureBuilt();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(options.logFile, 'a');
   const started = performance.now();
-  const child = startChild(process.execPath, [...(options.nodeFlags ?? []), path.join(repoRoot, 'server/src/main.ts')], {
+  const child = startChild(process.execPath, [...(options.nodeFlags ?? []), sources ? SOURCE_ENTRY : PRODUCTION_ENTRY], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
     stdio: ['ignore', log, log],

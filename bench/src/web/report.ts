@@ -49,7 +49,7 @@ export function webMarkdown(run: WebRun): string {
   return [
     '## Web (`npm run bench:web`)',
     '',
-    `Measured ${today()} with \`${run.command}\` on ${machineLine(['Chromium at /usr/bin/chromium', 'Lighthouse 12'])}. The SPA is built, served by the real server (\`server/src/main.ts\`, NODE_ENV=production, PGlite) and opened in Chromium with an empty cache; every script and stylesheet it requests until the network has been idle for 3 s is counted, without scrolling or input. "gzip" is each file as a gzip-only client receives it (the budget's unit, kB = 1000 bytes); "transfer" is what Chromium itself downloaded (brotli).`,
+    `Measured ${today()} with \`${run.command}\` on ${machineLine(['Chromium at /usr/bin/chromium', 'Lighthouse 12'])}. The SPA is built, served by the real server (the production bundle \`server/dist/main.mjs\`, NODE_ENV=production, PGlite) and opened in Chromium with an empty cache; every script and stylesheet it requests until the network has been idle for 3 s is counted, without scrolling or input. "gzip" is each file as a gzip-only client receives it (the budget's unit, kB = 1000 bytes); "transfer" is what Chromium itself downloaded (brotli).`,
     '',
     `Budget for the first load of \`/\`: JS ≤ ${BUDGET.jsKb} kB, CSS ≤ ${BUDGET.cssKb} kB gzip — ${verdict(home.length > 0 && home.every(budgetPass))}. \`npm run build -w web\` enforces the same budget (the \`torque:first-load-budget\` plugin in web/vite.config.ts counts the entry, the landing page's chunk and their static imports).`,
     '',

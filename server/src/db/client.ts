@@ -1,17 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import type { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import * as schema from './schema/index.ts';
+
+// Each driver is imported only by the configuration that uses it: loading the other one is start-up
+// time and memory for nothing (docs/PERFORMANCE.md, "Where the time goes").
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /** One type for both drivers: the pg-core query builder is the same over each. */
-export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+export type Db = ReturnType<typeof drizzleNodePg<typeof schema>>;
 
 export interface Database {
   db: Db;
@@ -36,12 +36,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function createPglite(dataDir: string): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dataDir, { recursive: true });
   return PGlite.create(dir);
 }
 
-function openPglite(client: PGlite): Database {
+async function openPglite(client: PGlite): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -56,13 +61,20 @@ function openPglite(client: PGlite): Database {
  * A dead database must not hang requests: opening a connection fails after 3 s ('timeout
  * expired', which lib/db-errors.ts knows), and the API answers 503.
  */
-class FastFailClient extends pg.Client {
-  constructor(config?: pg.ClientConfig) {
-    super({ ...config, connectionTimeoutMillis: 3_000 });
-  }
+function fastFailClient(Client: typeof pg.Client): typeof pg.Client {
+  return class FastFailClient extends Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: 3_000 });
+    }
+  };
 }
 
-function openPostgres(connectionString: string, max: number): Database {
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -72,7 +84,7 @@ function openPostgres(connectionString: string, max: number): Database {
     connectionTimeoutMillis: 10_000,
     query_timeout: 10_000,
     idleTimeoutMillis: 30_000,
-    Client: FastFailClient,
+    Client: fastFailClient(pg.Client),
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
@@ -80,7 +92,7 @@ function openPostgres(connectionString: string, max: number): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateUnderLock(pool),
+    migrate: () => migrateUnderLock(pool, (client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };
@@ -96,11 +108,11 @@ const MIGRATION_LOCK = 727000;
  * finds nothing left to do. The connection is dropped afterwards, which releases the lock
  * even when migrating failed half-way.
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+async function migrateUnderLock(pool: pg.Pool, migrate: (client: pg.PoolClient) => Promise<void>): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    await migrate(client);
   } finally {
     client.release(true);
   }

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
 
 export interface RateLimits {
@@ -37,6 +37,12 @@ function tooManyAttempts(waitSeconds: number): AppError {
   return new AppError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${wait}${plural} and try again.`);
 }
 
+/** Imported only when REDIS_URL is set: a single instance never loads the client. */
+async function connectRedis(url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+}
+
 /**
  * Rate limits live in Redis when REDIS_URL is set (shared by every instance), else in memory.
  * RATE_LIMIT_SCALE multiplies every limit for test suites and load benchmarks: limits stay on.
@@ -44,9 +50,7 @@ function tooManyAttempts(waitSeconds: number): AppError {
  */
 export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   const scale = app.config.RATE_LIMIT_SCALE;
-  const redis = app.config.REDIS_URL
-    ? new Redis(app.config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : undefined;
+  const redis = app.config.REDIS_URL ? await connectRedis(app.config.REDIS_URL) : undefined;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err }, 'redis error (rate limits fall open while it is away)'));
     app.addHook('onClose', async () => void redis.disconnect());

@@ -4,7 +4,7 @@ import { createOrdersRepository, type OrdersRepository } from '../orders/orders-
 import type { PaymentProvider } from './payment-provider.ts';
 import { createPaymentsService, type PaymentsService } from './payments-service.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
-import { createStripeProvider, type StripeProvider } from './stripe-provider.ts';
+import type { StripeProvider } from './stripe-provider.ts';
 
 export interface Commerce {
   orders: OrdersRepository;
@@ -27,9 +27,14 @@ export const commercePlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   const orders = createOrdersRepository(app.db);
   const sandbox = config.PAYMENT_PROVIDER === 'sandbox' ? createSandboxProvider(app.db) : null;
+  // Imported only when configured: the SDK is ~1 MB of code a sandbox deployment never runs.
   const stripe =
     config.PAYMENT_PROVIDER === 'stripe'
-      ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, apiUrl: config.STRIPE_API_URL })
+      ? (await import('./stripe-provider.ts')).createStripeProvider({
+          secretKey: config.STRIPE_SECRET_KEY!,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: config.STRIPE_API_URL,
+        })
       : null;
   const provider: PaymentProvider = (sandbox ?? stripe)!;
   const payments = createPaymentsService({ orders, provider, log: app.log });

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
-import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import type { CreateIntentInput, PaymentProvider } from './payment-provider.ts';
+import { toProviderIntent } from './stripe-intent.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -13,17 +14,6 @@ export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
   /** Verifies the signature over the exact bytes Stripe sent; throws when it does not match. */
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
-}
-
-export function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
-  return {
-    id: intent.id,
-    clientSecret: intent.client_secret ?? '',
-    amount: intent.amount,
-    currency: intent.currency,
-    status: intent.status,
-    orderId: intent.metadata?.orderId ?? null,
-  };
 }
 
 function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { toProviderIntent } from './stripe-provider.ts';
+import { toProviderIntent } from './stripe-intent.ts';
 
 /**
  * Stripe's webhook. Stripe signs the exact bytes it sends, so this scope keeps JSON bodies as
