@@ -6,7 +6,7 @@
 import { apiConsole, apiMarkdown, type ApiRun } from './api/report.ts';
 import { runDatabase, type DatabaseReport } from './api/run-database.ts';
 import { readSettings, SCENARIOS } from './api/settings.ts';
-import { accessTokenVerifyMicros } from './api/token-cost.ts';
+import { accessTokenCost } from './api/token-cost.ts';
 import { writeSection } from './lib/doc.ts';
 import { createTemporaryDatabase, postgresVersion, type TemporaryDatabase } from './lib/postgres.ts';
 import { stopAllChildren } from './lib/processes.ts';
@@ -51,7 +51,7 @@ const run: ApiRun = {
   reports,
   skipped,
   postgresVersion: pgVersion,
-  tokenVerifyMicros: await accessTokenVerifyMicros(),
+  tokenCost: await accessTokenCost(),
   command: 'npm run bench',
 };
 console.log(`\n${apiConsole(run)}\n`);
