@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { newAccount } from '../support/accounts.ts';
 import { apiUser, createPart, getPart, listParts, payOrder, placeOrder } from '../support/api.ts';
+import { orderCard } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { signUp } from '../support/identity.ts';
 
@@ -118,8 +119,8 @@ test('an admin ships a paid order and the customer sees it shipped; Ship Now is 
 
   const customerPage = await pageFor(account);
   await customerPage.goto('/dashboard/my-orders');
-  const card = customerPage.getByRole('listitem').filter({ has: customerPage.getByRole('heading', { name: paidPart.name }) });
+  const card = orderCard(customerPage, paidPart.name);
   await expect(card.getByText('Shipped', { exact: true })).toBeVisible();
-  await expect(customerPage.getByRole('listitem').filter({ has: customerPage.getByRole('heading', { name: unpaidPart.name }) }).getByText('Unpaid', { exact: true })).toBeVisible();
+  await expect(orderCard(customerPage, unpaidPart.name).getByText('Unpaid', { exact: true })).toBeVisible();
   expect((await getPart(request, unpaidPart._id)).available).toBe(unpaidPart.available - 6);
 });

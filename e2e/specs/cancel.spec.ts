@@ -1,4 +1,5 @@
 import { apiUser, createPart, getPart, listOwnOrders, payOrder, placeOrder } from '../support/api.ts';
+import { orderCard, shownStock } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /** Journey 6: cancelling an unpaid order from My Orders through the confirm modal (SPEC.md §2). */
@@ -10,7 +11,7 @@ test('an unpaid order cancelled through the modal disappears and its units go ba
   expect((await getPart(page.request, part._id)).available).toBe(33);
 
   await page.goto('/dashboard/my-orders');
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: part.name }) });
+  const card = orderCard(page, part.name);
   await expect(card).toBeVisible();
 
   // Close keeps the order.
@@ -33,7 +34,7 @@ test('an unpaid order cancelled through the modal disappears and its units go ba
   expect(await listOwnOrders(page.request, user)).toEqual([]);
   expect((await getPart(page.request, part._id)).available, 'the 7 units are back').toBe(40);
   await page.goto(`/purchase/${part._id}`);
-  await expect(page.locator('dt:text-is("Available") + dd')).toHaveText('40');
+  await expect(shownStock(page)).toHaveText('40');
 });
 
 test('a paid order offers no cancelling', async ({ page, customer, adminApi }) => {
@@ -43,7 +44,7 @@ test('a paid order offers no cancelling', async ({ page, customer, adminApi }) =
   await payOrder(page.request, user, order._id);
 
   await page.goto('/dashboard/my-orders');
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: part.name }) });
+  const card = orderCard(page, part.name);
   await expect(card.getByRole('button', { name: 'Paid' })).toBeVisible();
   await expect(card.getByRole('button', { name: `Cancel ${part.name}` })).toBeDisabled();
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiUser, createPart, listOwnOrders, placeOrder, TEST_CARDS } from '../support/api.ts';
 import { textHue } from '../support/colors.ts';
+import { orderCard } from '../support/shop-pages.ts';
 import { expect, test, type AdminApi } from '../support/fixtures.ts';
 
 /** Journey 5: paying an order by card at /checkout/:id (SPEC.md §2, §8) through the sandbox provider. */
@@ -42,7 +43,7 @@ test('4242 4242 4242 4242 pays: a green confirmation with the id, and the order 
   await expect(page.getByRole('button', { name: 'Pay' }), 'no second charge').toBeDisabled();
 
   await page.getByRole('link', { name: 'Back to my orders' }).click();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: part.name }) });
+  const card = orderCard(page, part.name);
   await expect(card.getByRole('button', { name: 'Paid' })).toBeDisabled();
   await expect(card.getByText(paid!.paymentId!)).toBeVisible();
   await expect(card.getByRole('link', { name: `Pay for ${part.name}` })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { orderMessages } from '@torque/contract';
 import { apiUser, createPart, getPart, listOwnOrders, placeOrder } from '../support/api.ts';
+import { shownStock } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -10,8 +11,6 @@ import { expect, test } from '../support/fixtures.ts';
 
 const orderButton = (page: Page) => page.getByRole('button', { name: 'Order', exact: true });
 const quantity = (page: Page) => page.getByLabel('Quantity');
-/** The value next to "Available" in the part's details. */
-const available = (page: Page) => page.locator('dt:text-is("Available") + dd');
 
 test('quantities below the minimum or above the stock are refused as typed and keep Order disabled', async ({ page, customer, adminApi }) => {
   const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 10, available: 50 });
@@ -43,7 +42,7 @@ test('an order says Order Successful and drops the stock shown on the page', asy
   const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 5, available: 40, price: 12.5 });
 
   await page.goto(`/purchase/${part._id}`);
-  await expect(available(page)).toHaveText('40');
+  await expect(shownStock(page)).toHaveText('40');
   await quantity(page).fill('12');
   await page.getByLabel('Phone').fill('+1 555 0142');
   await page.getByLabel('Address').fill('42 Piston Road, Detroit');
@@ -51,7 +50,7 @@ test('an order says Order Successful and drops the stock shown on the page', asy
   await orderButton(page).click();
 
   await expect(page.getByText('Order Successful')).toBeVisible();
-  await expect(available(page), 'the page shows the stock left after the order').toHaveText('28');
+  await expect(shownStock(page), 'the page shows the stock left after the order').toHaveText('28');
   await expect(page.getByText(`Order placed: 12 × ${part.name}, $150.00 in total.`)).toBeVisible();
 
   expect((await getPart(page.request, part._id)).available).toBe(28);
@@ -69,7 +68,7 @@ test('a part with no stock says Stock out and cannot be ordered', async ({ page,
   await placeOrder(page.request, await apiUser(page.request, customer.email), { partId: part._id, quantity: 5 });
 
   await page.goto(`/purchase/${part._id}`);
-  await expect(available(page)).toHaveText('0');
+  await expect(shownStock(page)).toHaveText('0');
   await expect(page.getByRole('alert').filter({ hasText: orderMessages.stockOut })).toBeVisible();
   await expect(quantity(page)).toBeDisabled();
   await expect(orderButton(page)).toBeDisabled();

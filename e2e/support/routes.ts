@@ -44,7 +44,10 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
     { name: 'checkout', path: async (context) => `/checkout/${(await orderFor(context))._id}`, ready: headingReady('Checkout') },
     {
       name: 'dashboard-my-orders-with-order',
-      path: async (context) => (await orderFor(context), '/dashboard/my-orders'),
+      path: async (context) => {
+        await orderFor(context);
+        return '/dashboard/my-orders';
+      },
       ready: async (page) => {
         await dashboardReady(page);
         await expect(page.getByRole('link', { name: /^Pay for / }).first()).toBeVisible();
