@@ -14,9 +14,18 @@ export default tseslint.config(
     },
   },
   // CONVENTIONS.md §1: server and web depend on contract, never on each other.
-  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '@torque/web'] }] } },
-  { files: ['web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '@torque/server'] }] } },
-  { files: ['contract/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }] } },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '@torque/web'] }] },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '@torque/server'] }] },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }] },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -27,7 +27,9 @@ const distEntry = path.join(distDir, 'main.mjs');
 const EXTERNAL = [/^@electric-sql\/pglite(\/|$)/];
 
 /** Whatever changes the bundle: our sources, the contract, the dependency tree, this file. */
-const INPUTS = ['server/src', 'contract/src', 'server/package.json', 'package-lock.json', 'server/build.ts'].map((p) => path.join(repoRoot, p));
+const INPUTS = ['server/src', 'contract/src', 'server/package.json', 'package-lock.json', 'server/build.ts'].map((p) =>
+  path.join(repoRoot, p),
+);
 
 function newestMtime(file: string): number {
   const stat = statSync(file);
@@ -96,7 +98,13 @@ async function buildServer(): Promise<void> {
       external: EXTERNAL,
       plugins: [sourceDirname(RolldownMagicString)],
       logLevel: 'warn',
-      output: { dir: staging, format: 'esm', entryFileNames: 'server.mjs', chunkFileNames: '[name]-[hash].mjs', sourcemap: true },
+      output: {
+        dir: staging,
+        format: 'esm',
+        entryFileNames: 'server.mjs',
+        chunkFileNames: '[name]-[hash].mjs',
+        sourcemap: true,
+      },
     });
     // Dated when the sources were read, not when the build ended: a source saved during the
     // build is newer than the bundle, so the next start rebuilds it.
@@ -107,7 +115,8 @@ async function buildServer(): Promise<void> {
       renameSync(staging, distDir);
     } catch (error) {
       // Another build (a second `npm start`, the benchmark) swapped its own in meanwhile: keep it.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw error;
     }
   } finally {
     rmSync(staging, { recursive: true, force: true });

@@ -7,7 +7,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 /** Libraries every page needs: one long-cached chunk that changes only when they are upgraded. */
-const vendor = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+const vendor =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 
 /**
  * Writes `.br` and `.gz` beside every text file of the build, compressed once at the highest
@@ -72,7 +73,8 @@ function firstLoadBudget(): Plugin {
         for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
         for (const imported of chunk.imports) visit(byName.get(imported));
       };
-      for (const chunk of chunks) if (chunk.isEntry || (chunk.facadeModuleId && routes.has(chunk.facadeModuleId))) visit(chunk);
+      for (const chunk of chunks)
+        if (chunk.isEntry || (chunk.facadeModuleId && routes.has(chunk.facadeModuleId))) visit(chunk);
 
       const gzipKb = (name: string) => {
         const file = bundle[name]!;
@@ -109,7 +111,10 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: vendor },
             // Loaded later, never by the first paint of `/`: forms (with the contract's schemas), toasts.
-            { name: 'forms', test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)|contract[\\/]src)[\\/]/ },
+            {
+              name: 'forms',
+              test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)|contract[\\/]src)[\\/]/,
+            },
             { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
           ],
         },

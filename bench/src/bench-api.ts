@@ -18,7 +18,9 @@ let temporary: TemporaryDatabase | undefined;
 
 async function cleanUp() {
   await stopAllChildren();
-  await temporary?.drop().catch((error: unknown) => console.error(`could not drop ${temporary?.url}: ${String(error)}`));
+  await temporary
+    ?.drop()
+    .catch((error: unknown) => console.error(`could not drop ${temporary?.url}: ${String(error)}`));
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -31,7 +33,9 @@ const pgVersion = await postgresVersion();
 try {
   for (const kind of settings.databases) {
     if (kind === 'postgres' && !pgVersion) {
-      skipped.push('PostgreSQL: no server answered at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)');
+      skipped.push(
+        'PostgreSQL: no server answered at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)',
+      );
       continue;
     }
     console.log(`\n${kind}`);

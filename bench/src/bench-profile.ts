@@ -58,7 +58,9 @@ try {
   await server.stop();
   const [file] = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
   const summary = summariseProfile(path.join(profileDir, file!), loadStartMs);
-  console.log(`\n${route} on ${kind}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.latencyMs.p99} ms; profile ${path.join(profileDir, file!)}`);
+  console.log(
+    `\n${route} on ${kind}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.latencyMs.p99} ms; profile ${path.join(profileDir, file!)}`,
+  );
   console.log(`\nself time by package (${Math.round(summary.totalMs)} ms sampled during the load):`);
   for (const [name, pct] of summary.byPackage) console.log(`${pct.toFixed(1).padStart(6)} %  ${name}`);
   console.log('\nself time by function:');
@@ -70,7 +72,8 @@ try {
 
 async function specFor(name: string, base: string): Promise<Omit<LoadSpec, 'connections' | 'durationSeconds'>> {
   if (name === 'parts' || name === 'config' || name === 'health') return { url: `${base}/api/${name}` };
-  if (name === 'part') return { url: `${base}/api/parts/${(await get<{ _id: string }[]>(base, '/api/parts')).body[0]!._id}` };
+  if (name === 'part')
+    return { url: `${base}/api/parts/${(await get<{ _id: string }[]>(base, '/api/parts')).body[0]!._id}` };
   const admin = await signUp(base, ADMIN);
   const customer = await signUp(base, `profile-${Date.now()}@torque.bench`);
   const headers = { authorization: `Bearer ${customer.token}` };
@@ -82,7 +85,12 @@ async function specFor(name: string, base: string): Promise<Omit<LoadSpec, 'conn
   }
   if (name === 'order-post') {
     const part = await addPart(base, admin, 1_000_000);
-    return { url: `${base}/api/order`, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(orderBody(part._id)) };
+    return {
+      url: `${base}/api/order`,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(orderBody(part._id)),
+    };
   }
   throw new Error(`unknown route "${name}"; use parts, part, user, order-list, order-post, config or health`);
 }

@@ -23,7 +23,11 @@ process.once('SIGINT', () => void stopAllChildren().finally(() => process.exit(1
 
 console.log('Building the SPA (npm run build -w web)');
 // Over budget the build fails; here it only reports, so the figures below still get written.
-execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, TORQUE_BUNDLE_BUDGET: 'warn' } });
+execFileSync('npm', ['run', 'build', '-w', 'web'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: { ...process.env, TORQUE_BUNDLE_BUDGET: 'warn' },
+});
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'torque-bench-web-'));
 const server = await startAppServer({
@@ -46,7 +50,9 @@ try {
       for (const viewport of ['mobile', 'desktop'] as const) {
         const load = await measureFirstLoad(browser, server.url, page, viewport);
         loads.push(load);
-        console.log(`${page} (${viewport}): JS ${(load.jsGzip / 1000).toFixed(1)} kB gzip, CSS ${(load.cssGzip / 1000).toFixed(1)} kB gzip`);
+        console.log(
+          `${page} (${viewport}): JS ${(load.jsGzip / 1000).toFixed(1)} kB gzip, CSS ${(load.cssGzip / 1000).toFixed(1)} kB gzip`,
+        );
       }
     }
   } finally {
@@ -68,6 +74,8 @@ console.log('Wrote docs/PERFORMANCE.md');
 const budgetMet = loads.filter((l) => l.path === '/').every(budgetPass);
 const goalsMet = pages.every((p) => CATEGORIES.every((c) => p.scores[c] >= GOALS[c]));
 if (!budgetMet || !goalsMet) {
-  console.error(`Not met: ${[!budgetMet && 'the first-load budget of /', !goalsMet && 'a Lighthouse goal'].filter(Boolean).join(' and ')}`);
+  console.error(
+    `Not met: ${[!budgetMet && 'the first-load budget of /', !goalsMet && 'a Lighthouse goal'].filter(Boolean).join(' and ')}`,
+  );
   process.exitCode = 1;
 }

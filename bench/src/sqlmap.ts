@@ -20,7 +20,9 @@ import { targets, type Target } from './sqlmap/targets.ts';
 
 const version = sqlmapVersion();
 if (!version) {
-  console.error('sqlmap is not installed. Install it (Debian/Ubuntu) with:\n\n    apt-get install -y sqlmap\n\nthen run `npm run bench:sqlmap` again.');
+  console.error(
+    'sqlmap is not installed. Install it (Debian/Ubuntu) with:\n\n    apt-get install -y sqlmap\n\nthen run `npm run bench:sqlmap` again.',
+  );
   process.exit(2);
 }
 
@@ -73,12 +75,24 @@ try {
     process.stdout.write(`[${i + 1}/${selected.length}] ${target.route} (${target.where}, as ${target.as}) … `);
     const logName = `${String(i + 1).padStart(2, '0')}-${target.route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`;
     const result = await scan(server.url, target, await callerArgs(server.url, target, fixtures), settings, logName);
-    console.log(result.injectable.length ? `INJECTABLE: ${result.injectable.join('; ')}` : result.aborted ? `not tested: ${result.aborted}` : `${result.tested.length} points, not injectable (${result.seconds.toFixed(0)} s)`);
+    console.log(
+      result.injectable.length
+        ? `INJECTABLE: ${result.injectable.join('; ')}`
+        : result.aborted
+          ? `not tested: ${result.aborted}`
+          : `${result.tested.length} points, not injectable (${result.seconds.toFixed(0)} s)`,
+    );
     results.push(result);
   }
-  const health = await fetch(`${server.url}/api/health`).then((r) => r.status, () => 0);
+  const health = await fetch(`${server.url}/api/health`).then(
+    (r) => r.status,
+    () => 0,
+  );
   console.log(`\n${consoleReport(results)}\n\nserver health after the scan: ${health}`);
-  writeFileSync(path.join(settings.outputDir, 'summary.json'), JSON.stringify({ version, settings, health, results }, null, 2));
+  writeFileSync(
+    path.join(settings.outputDir, 'summary.json'),
+    JSON.stringify({ version, settings, health, results }, null, 2),
+  );
   if (!only) {
     writeSecuritySection(markdownReport(results, settings, version, 'PGlite (embedded PostgreSQL)'));
     console.log(`rewrote the sqlmap section of ${path.relative(repoRoot, securityDoc)}`);

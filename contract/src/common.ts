@@ -15,9 +15,19 @@ export const id = z.uuid({ message: 'Must be a valid id' });
 
 /** Forms send text: accept a number or a numeric string, reject everything else. */
 function numeric(message: string) {
-  return z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, message).transform(Number)], {
-    message,
-  });
+  return z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, message)
+        .transform(Number),
+    ],
+    {
+      message,
+    },
+  );
 }
 
 /** A whole number ≥ `min`, given as a number or numeric text. */

@@ -17,7 +17,11 @@ export type PaymentIntent = z.infer<typeof paymentIntent>;
 /** The sandbox's card confirmation: what Stripe.js does for Stripe. */
 export const sandboxCard = z.object({
   number: z.string().trim().max(30, 'Your card number is invalid.'),
-  expMonth: z.coerce.number<string | number>().int().min(1, 'Your card’s expiration month is invalid.').max(12, 'Your card’s expiration month is invalid.'),
+  expMonth: z.coerce
+    .number<string | number>()
+    .int()
+    .min(1, 'Your card’s expiration month is invalid.')
+    .max(12, 'Your card’s expiration month is invalid.'),
   expYear: z.coerce.number<string | number>().int().min(0).max(9999),
   cvc: z.string().trim().max(4, 'Your card’s security code is invalid.'),
 });

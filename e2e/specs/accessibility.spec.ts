@@ -12,7 +12,13 @@ import { saveScreenshot, SCREEN_WIDTHS, setScreenWidth } from '../support/screen
  */
 test.describe.configure({ mode: 'parallel' });
 
-async function checkAndPhotograph(page: Page, role: Role, account: Account | null, route: RouteCheck, testInfo: TestInfo) {
+async function checkAndPhotograph(
+  page: Page,
+  role: Role,
+  account: Account | null,
+  route: RouteCheck,
+  testInfo: TestInfo,
+) {
   const path = await resolvePath(route, { request: page.request, account });
   for (const width of SCREEN_WIDTHS) {
     await test.step(`${path} at ${width} px`, async () => {

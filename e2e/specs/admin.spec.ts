@@ -21,7 +21,9 @@ test('an admin promotes a customer, who then has the admin menu', async ({ page,
   await expect(page.getByText(`you approved ${account.name} as admin.`)).toBeVisible();
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: `Make ${account.email} an admin` })).toHaveCount(0);
-  await expect(page.getByRole('row').filter({ hasText: admin.email }).getByText('Admin', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: admin.email }).getByText('Admin', { exact: true }),
+  ).toBeVisible();
 
   const promoted = await pageFor(account);
   await promoted.goto('/dashboard/manage-products');
@@ -29,7 +31,13 @@ test('an admin promotes a customer, who then has the admin menu', async ({ page,
   await expect(promoted.getByRole('heading', { name: 'Manage Products' })).toBeVisible();
 });
 
-test('an admin deletes a user through the confirm modal; the account can no longer sign in', async ({ page, admin, request, playwright, baseURL }) => {
+test('an admin deletes a user through the confirm modal; the account can no longer sign in', async ({
+  page,
+  admin,
+  request,
+  playwright,
+  baseURL,
+}) => {
   const account = newAccount('leaving');
   await signUp(request, account);
 
@@ -44,12 +52,18 @@ test('an admin deletes a user through the confirm modal; the account can no long
   await expect(page.getByRole('row').filter({ hasText: admin.email })).toBeVisible();
 
   const fresh = await playwright.request.newContext({ baseURL });
-  const refused = await fresh.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password } });
+  const refused = await fresh.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+  });
   expect(refused.status()).toBe(401);
   await fresh.dispose();
 });
 
-test('an admin adds a product with the form; it is in the catalogue and can be ordered', async ({ page, admin, pageFor }) => {
+test('an admin adds a product with the form; it is in the catalogue and can be ordered', async ({
+  page,
+  admin,
+  pageFor,
+}) => {
   const name = `Turbo Hose ${randomBytes(3).toString('hex')}`;
   await page.goto('/dashboard/add-product');
   await expect(page.getByRole('banner').getByText(admin.name)).toBeVisible();
@@ -64,7 +78,12 @@ test('an admin adds a product with the form; it is in the catalogue and can be o
   await expect(page.getByLabel('Name'), 'the form is cleared for the next product').toHaveValue('');
 
   const part = (await listParts(page.request)).find((candidate) => candidate.name === name);
-  expect(part).toMatchObject({ minimunOrder: 4, available: 120, price: 18.75, img: '/images/parts/timing-belt-kit.svg' });
+  expect(part).toMatchObject({
+    minimunOrder: 4,
+    available: 120,
+    price: 18.75,
+    img: '/images/parts/timing-belt-kit.svg',
+  });
 
   await page.getByRole('link', { name: 'Manage Products' }).click();
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('$18.75');
@@ -75,7 +94,11 @@ test('an admin adds a product with the form; it is in the catalogue and can be o
   await expect(customer.getByLabel('Quantity')).toHaveValue('4');
 });
 
-test('an admin deletes a product through the confirm modal; it leaves the catalogue', async ({ page, adminApi, admin }) => {
+test('an admin deletes a product through the confirm modal; it leaves the catalogue', async ({
+  page,
+  adminApi,
+  admin,
+}) => {
   const part = await createPart(adminApi.request, adminApi.user);
 
   await page.goto('/dashboard/manage-products');
@@ -91,12 +114,22 @@ test('an admin deletes a product through the confirm modal; it leaves the catalo
   expect((await listParts(page.request)).map((candidate) => candidate._id)).not.toContain(part._id);
 });
 
-test('an admin ships a paid order and the customer sees it shipped; Ship Now is off for unpaid orders', async ({ page, admin, adminApi, request, pageFor }) => {
+test('an admin ships a paid order and the customer sees it shipped; Ship Now is off for unpaid orders', async ({
+  page,
+  admin,
+  adminApi,
+  request,
+  pageFor,
+}) => {
   const account = newAccount();
   await signUp(request, account);
   const customer = await apiUser(request, account.email);
-  const paidPart = await createPart(adminApi.request, adminApi.user, { name: `Paid Part ${randomBytes(3).toString('hex')}` });
-  const unpaidPart = await createPart(adminApi.request, adminApi.user, { name: `Unpaid Part ${randomBytes(3).toString('hex')}` });
+  const paidPart = await createPart(adminApi.request, adminApi.user, {
+    name: `Paid Part ${randomBytes(3).toString('hex')}`,
+  });
+  const unpaidPart = await createPart(adminApi.request, adminApi.user, {
+    name: `Unpaid Part ${randomBytes(3).toString('hex')}`,
+  });
   const paid = await placeOrder(request, customer, { partId: paidPart._id, quantity: 5 });
   await payOrder(request, customer, paid._id);
   await placeOrder(request, customer, { partId: unpaidPart._id, quantity: 6 });
@@ -110,7 +143,10 @@ test('an admin ships a paid order and the customer sees it shipped; Ship Now is 
   await expect(paidRow).toContainText('Pending');
   await expect(unpaidRow).toContainText('Unpaid');
   await expect(unpaidRow.getByRole('button', { name: /^Ship order \d+ now$/ })).toBeDisabled();
-  await expect(paidRow.getByRole('button', { name: /^Cancel order \d+$/ }), 'a paid order is not cancelled').toBeDisabled();
+  await expect(
+    paidRow.getByRole('button', { name: /^Cancel order \d+$/ }),
+    'a paid order is not cancelled',
+  ).toBeDisabled();
 
   await paidRow.getByRole('button', { name: /^Ship order \d+ now$/ }).click();
   await expect(paidRow).toContainText('Shipped');

@@ -4,7 +4,11 @@ import { expect, test } from '../support/fixtures.ts';
 
 /** Journey 6: cancelling an unpaid order from My Orders through the confirm modal (SPEC.md §2). */
 
-test('an unpaid order cancelled through the modal disappears and its units go back to stock', async ({ page, customer, adminApi }) => {
+test('an unpaid order cancelled through the modal disappears and its units go back to stock', async ({
+  page,
+  customer,
+  adminApi,
+}) => {
   const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 5, available: 40 });
   const user = await apiUser(page.request, customer.email);
   await placeOrder(page.request, user, { partId: part._id, quantity: 7 });

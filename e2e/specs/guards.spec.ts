@@ -12,7 +12,10 @@ const ADMIN_MENU = ['My Profile', 'Make Admin', 'Add Product', 'Manage All Order
 
 const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link');
 
-test('a visitor sent from /dashboard to /login is brought back to /dashboard after signing in', async ({ page, request }) => {
+test('a visitor sent from /dashboard to /login is brought back to /dashboard after signing in', async ({
+  page,
+  request,
+}) => {
   const account = newAccount();
   await signUp(request, account);
 
@@ -57,7 +60,10 @@ test('a customer opening an admin page is signed out and sent to /login', async 
   expect(await sessionEmail(page), `${customer.email} is signed out on the server too`).toBeNull();
 });
 
-test('an admin opens the admin pages and sees the admin menu, without Add Review and Orders', async ({ page, admin }) => {
+test('an admin opens the admin pages and sees the admin menu, without Add Review and Orders', async ({
+  page,
+  admin,
+}) => {
   await page.goto('/dashboard/user');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(dashboardMenu(page)).toHaveText(ADMIN_MENU);

@@ -19,7 +19,10 @@ async function payByCard(page: Page, number: string) {
 /** An unpaid order of the signed-in customer, for a part of the test's own, opened from My Orders. */
 async function openCheckoutFromMyOrders(page: Page, customerEmail: string, adminApi: AdminApi) {
   const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 2, price: 30 });
-  const order = await placeOrder(page.request, await apiUser(page.request, customerEmail), { partId: part._id, quantity: 3 });
+  const order = await placeOrder(page.request, await apiUser(page.request, customerEmail), {
+    partId: part._id,
+    quantity: 3,
+  });
   await page.goto('/dashboard/my-orders');
   await page.getByRole('link', { name: `Pay for ${part.name}` }).click();
   await expect(page).toHaveURL(`/checkout/${order._id}`);
@@ -28,7 +31,11 @@ async function openCheckoutFromMyOrders(page: Page, customerEmail: string, admin
   return { part, order };
 }
 
-test('4242 4242 4242 4242 pays: a green confirmation with the id, and the order shows paid', async ({ page, customer, adminApi }) => {
+test('4242 4242 4242 4242 pays: a green confirmation with the id, and the order shows paid', async ({
+  page,
+  customer,
+  adminApi,
+}) => {
   const { part, order } = await openCheckoutFromMyOrders(page, customer.email, adminApi);
 
   await payByCard(page, TEST_CARDS.success);
@@ -47,7 +54,10 @@ test('4242 4242 4242 4242 pays: a green confirmation with the id, and the order 
   await expect(card.getByRole('button', { name: 'Paid' })).toBeDisabled();
   await expect(card.getByText(paid!.paymentId!)).toBeVisible();
   await expect(card.getByRole('link', { name: `Pay for ${part.name}` })).toHaveCount(0);
-  await expect(card.getByRole('button', { name: `Cancel ${part.name}` }), 'a paid order cannot be cancelled').toBeDisabled();
+  await expect(
+    card.getByRole('button', { name: `Cancel ${part.name}` }),
+    'a paid order cannot be cancelled',
+  ).toBeDisabled();
 
   await page.goto(`/checkout/${order._id}`);
   await expect(page.getByText('This order is paid.')).toBeVisible();

@@ -12,7 +12,11 @@ import { expect, test } from '../support/fixtures.ts';
 const orderButton = (page: Page) => page.getByRole('button', { name: 'Order', exact: true });
 const quantity = (page: Page) => page.getByLabel('Quantity');
 
-test('quantities below the minimum or above the stock are refused as typed and keep Order disabled', async ({ page, customer, adminApi }) => {
+test('quantities below the minimum or above the stock are refused as typed and keep Order disabled', async ({
+  page,
+  customer,
+  adminApi,
+}) => {
   const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 10, available: 50 });
 
   await page.goto(`/purchase/${part._id}`);
@@ -56,7 +60,14 @@ test('an order says Order Successful and drops the stock shown on the page', asy
   expect((await getPart(page.request, part._id)).available).toBe(28);
   const [order, ...others] = await listOwnOrders(page.request, await apiUser(page.request, customer.email));
   expect(others).toEqual([]);
-  expect(order).toMatchObject({ partId: part._id, quantity: 12, price: 150, email: customer.email, payment: false, status: null });
+  expect(order).toMatchObject({
+    partId: part._id,
+    quantity: 12,
+    price: 150,
+    email: customer.email,
+    payment: false,
+    status: null,
+  });
   expect(order).toMatchObject({ phone: '+1 555 0142', address: '42 Piston Road, Detroit' });
 
   await page.getByRole('link', { name: 'Pay now' }).click();

@@ -16,7 +16,10 @@ test('a 4/5 review shows on the landing page as 4/5 under the customer’s name'
   await expect(page.getByLabel('Comment'), 'the form is cleared for another review').toHaveValue('');
 
   await page.goto('/');
-  const review = page.getByRole('region', { name: 'What our clients say' }).getByRole('listitem').filter({ hasText: comment });
+  const review = page
+    .getByRole('region', { name: 'What our clients say' })
+    .getByRole('listitem')
+    .filter({ hasText: comment });
   await expect(review).toHaveCount(1);
   await expect(review).toContainText('4/5');
   await expect(review).toContainText(customer.name);

@@ -1,5 +1,11 @@
 import { GOOGLE_ACCOUNT_NAME, newAccount } from '../support/accounts.ts';
-import { chooseGoogleAccount, sessionEmail, storedAccessToken, submitLogin, submitSignup } from '../support/auth-pages.ts';
+import {
+  chooseGoogleAccount,
+  sessionEmail,
+  storedAccessToken,
+  submitLogin,
+  submitSignup,
+} from '../support/auth-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { signUp } from '../support/identity.ts';
 
@@ -97,7 +103,11 @@ test.describe('login', () => {
     await expect(navbar.getByRole('link', { name: 'Login' })).toBeVisible();
   });
 
-  test('Continue with google signs in through the 500×600 popup and the OpenID Connect server', async ({ page, context, baseURL }) => {
+  test('Continue with google signs in through the 500×600 popup and the OpenID Connect server', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const googleEmail = newAccount('google').email;
     await chooseGoogleAccount(context, baseURL!, googleEmail);
     const google = page.getByRole('button', { name: 'Continue with google' });

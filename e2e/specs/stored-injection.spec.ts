@@ -24,7 +24,9 @@ function watchForScript(page: Page) {
   return () => page.evaluate(() => (window as { __injected?: string }).__injected ?? null);
 }
 
-test('HTML in a review comment and in a name is shown as text on the landing page and nothing runs', async ({ page }) => {
+test('HTML in a review comment and in a name is shown as text on the landing page and nothing runs', async ({
+  page,
+}) => {
   const account = { ...newAccount('customer'), name: payloads.name };
   await signUp(page.request, account);
   const injected = watchForScript(page);
@@ -46,7 +48,11 @@ test('HTML in a review comment and in a name is shown as text on the landing pag
   await expect(page.getByRole('banner').getByText(payloads.name)).toBeVisible();
 });
 
-test('HTML in a profile’s address and name, and in a part’s name, is shown as text and nothing runs', async ({ page, customer, adminApi }) => {
+test('HTML in a profile’s address and name, and in a part’s name, is shown as text and nothing runs', async ({
+  page,
+  customer,
+  adminApi,
+}) => {
   const part = await createPart(adminApi.request, adminApi.user, { name: `<b>Bold</b> part ${Date.now()}` });
   const injected = watchForScript(page);
 

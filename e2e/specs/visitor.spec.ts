@@ -26,7 +26,10 @@ const FOOTER_COLUMNS = {
   Legal: ['Terms of use', 'Privacy policy', 'Cookie policy'],
 };
 
-test('the landing page shows the hero, the first 3 parts, the stats, the partners and the reviews', async ({ page, request }) => {
+test('the landing page shows the hero, the first 3 parts, the stats, the partners and the reviews', async ({
+  page,
+  request,
+}) => {
   const parts = await listParts(request);
   const reviews = await listReviews(request);
   const partners = (await (await request.get('/partners.json')).json()) as Array<{ name: string }>;
@@ -39,7 +42,10 @@ test('the landing page shows the hero, the first 3 parts, the stats, the partner
   await expect(cards).toHaveCount(3);
   for (const [index, part] of parts.slice(0, 3).entries()) {
     await expect(cards.nth(index).getByRole('heading', { name: part.name })).toBeVisible();
-    await expect(cards.nth(index).getByRole('link', { name: `Purchase ${part.name}` })).toHaveAttribute('href', `/purchase/${part._id}`);
+    await expect(cards.nth(index).getByRole('link', { name: `Purchase ${part.name}` })).toHaveAttribute(
+      'href',
+      `/purchase/${part._id}`,
+    );
   }
   await expect(page.getByText(parts[3]!.name, { exact: true })).toHaveCount(0);
 
@@ -56,7 +62,12 @@ test('the landing page shows the hero, the first 3 parts, the stats, the partner
   // Other specs may add reviews while this one runs: every review that existed before is shown, as x/5.
   const reviewCards = page.getByRole('region', { name: 'What our clients say' }).getByRole('listitem');
   for (const review of reviews) {
-    await expect(reviewCards.filter({ hasText: review.name }).filter({ hasText: `${review.rating}/5` }).first()).toBeVisible();
+    await expect(
+      reviewCards
+        .filter({ hasText: review.name })
+        .filter({ hasText: `${review.rating}/5` })
+        .first(),
+    ).toBeVisible();
   }
 });
 
@@ -107,7 +118,9 @@ test('an unknown address shows the 404 page, with a way home', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1, name: 'Parts that keep every engine turning' })).toBeVisible();
 });
 
-test('the navbar offers Home, Blogs, My Portfolio and Login but no Dashboard, on wide and small screens', async ({ page }) => {
+test('the navbar offers Home, Blogs, My Portfolio and Login but no Dashboard, on wide and small screens', async ({
+  page,
+}) => {
   await page.goto('/blogs');
   await expectSignedOutNavbar(page);
 

@@ -13,7 +13,10 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo, label: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   if (violations.length > 0) {
-    await testInfo.attach(`axe ${label}`, { body: JSON.stringify(violations, null, 2), contentType: 'application/json' });
+    await testInfo.attach(`axe ${label}`, {
+      body: JSON.stringify(violations, null, 2),
+      contentType: 'application/json',
+    });
   }
   const blocking = violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))

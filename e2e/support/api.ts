@@ -54,7 +54,11 @@ async function json<T>(response: APIResponse, what: string, status = 200): Promi
 }
 
 /** `POST /api/parts` as an admin: a part of the test's own, so no other spec moves its stock. */
-export async function createPart(request: APIRequestContext, admin: ApiUser, input: Partial<PartInput> = {}): Promise<Part> {
+export async function createPart(
+  request: APIRequestContext,
+  admin: ApiUser,
+  input: Partial<PartInput> = {},
+): Promise<Part> {
   const tag = randomBytes(3).toString('hex');
   const data: PartInput = {
     name: `E2E Part ${tag}`,
@@ -85,12 +89,23 @@ export async function payOrder(request: APIRequestContext, user: ApiUser, orderI
     await request.post('/api/create-payment-intent', { data: { orderId }, headers }),
     'POST /api/create-payment-intent',
   );
-  const card = { number: TEST_CARDS.success.replace(/\s/g, ''), expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+  const card = {
+    number: TEST_CARDS.success.replace(/\s/g, ''),
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+  };
   const confirmed = await json<{ id: string }>(
-    await request.post('/api/payments/sandbox/confirm', { data: { clientSecret: intent.clientSecret, card, billingEmail: user.email }, headers }),
+    await request.post('/api/payments/sandbox/confirm', {
+      data: { clientSecret: intent.clientSecret, card, billingEmail: user.email },
+      headers,
+    }),
     'POST /api/payments/sandbox/confirm',
   );
-  await json<Order>(await request.put(`/api/order/${orderId}`, { data: { payment: true, paymentId: confirmed.id }, headers }), 'PUT /api/order/:id');
+  await json<Order>(
+    await request.put(`/api/order/${orderId}`, { data: { payment: true, paymentId: confirmed.id }, headers }),
+    'PUT /api/order/:id',
+  );
   // The payment record (SPEC §3); marking the order paid may have written it already (200, not 201).
   const record = await request.post('/api/payment', { data: { paymentId: confirmed.id }, headers });
   expect([200, 201], `POST /api/payment: ${await record.text()}`).toContain(record.status());

@@ -59,5 +59,8 @@ function checkPrerequisites() {
 
 /** The same step as `npm run build:web`: a no-op when web/dist is newer than its sources. */
 function buildWebIfStale() {
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-web-if-stale.ts')], { cwd: REPO_ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-web-if-stale.ts')], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
 }

@@ -12,7 +12,9 @@ export async function signUp(request: APIRequestContext, account: Account): Prom
 }
 
 export async function signIn(request: APIRequestContext, account: Pick<Account, 'email' | 'password'>): Promise<void> {
-  const response = await request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password } });
+  const response = await request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+  });
   await expectOk(response, `sign-in of ${account.email}`);
 }
 

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { GOOGLE_ACCOUNT_COOKIE, GOOGLE_ACCOUNT_NAME } from './accounts.ts';
-import { OAuth2Server, type MutableRedirectUri, type MutableToken, type TokenRequestIncomingMessage } from 'oauth2-mock-server';
+import {
+  OAuth2Server,
+  type MutableRedirectUri,
+  type MutableToken,
+  type TokenRequestIncomingMessage,
+} from 'oauth2-mock-server';
 
 interface GoogleIdentity {
   sub: string;
@@ -32,7 +37,12 @@ export async function startOidcProvider(): Promise<OidcProvider> {
   server.service.on('beforeTokenSigning', (token: MutableToken, req: TokenRequestIncomingMessage) => {
     const code = req.body.code;
     const identity = (code && identityByCode.get(code)) || identityFor(null);
-    Object.assign(token.payload, { sub: identity.sub, email: identity.email, email_verified: true, name: GOOGLE_ACCOUNT_NAME });
+    Object.assign(token.payload, {
+      sub: identity.sub,
+      email: identity.email,
+      email_verified: true,
+      name: GOOGLE_ACCOUNT_NAME,
+    });
   });
 
   await server.start(0, '127.0.0.1');

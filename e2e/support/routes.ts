@@ -41,7 +41,11 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
     { name: 'dashboard-my-profile', path: '/dashboard/my-profile', ready: dashboardReady },
     { name: 'dashboard-add-review', path: '/dashboard/add-review', ready: dashboardReady },
     { name: 'purchase', path: async ({ request }) => `/purchase/${(await firstPart(request))._id}`, ready: settled },
-    { name: 'checkout', path: async (context) => `/checkout/${(await orderFor(context))._id}`, ready: headingReady('Checkout') },
+    {
+      name: 'checkout',
+      path: async (context) => `/checkout/${(await orderFor(context))._id}`,
+      ready: headingReady('Checkout'),
+    },
     {
       name: 'dashboard-my-orders-with-order',
       path: async (context) => {

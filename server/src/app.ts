@@ -68,9 +68,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { stripe: config.PAYMENT_PROVIDER === 'stripe', https: config.publicUrl.startsWith('https://') });
+  await app.register(securityHeadersPlugin, {
+    stripe: config.PAYMENT_PROVIDER === 'stripe',
+    https: config.publicUrl.startsWith('https://'),
+  });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  await app.register(databasePlugin, { config, database: options.database, closeOnShutdown: options.closeDatabase ?? false });
+  await app.register(databasePlugin, {
+    config,
+    database: options.database,
+    closeOnShutdown: options.closeDatabase ?? false,
+  });
   await app.register(rateLimitsPlugin);
   await app.register(accessPlugin);
   await app.register(openApiPlugin);

@@ -7,7 +7,11 @@ import { createUsersRepository } from './modules/users/users-repository.ts';
 
 /** Opens and migrates the database, seeds an empty one, promotes ADMIN_EMAILS, builds the app. */
 export async function prepare(config: Config): Promise<{ app: FastifyInstance; database: Database }> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   try {
     await database.migrate();
     const seeded = await seedDemoData(database.db);

@@ -17,7 +17,11 @@ for (const kind of databaseKinds()) {
     after(() => t.close());
 
     const ownRecord = (user: TestUser, token = user.token) =>
-      t.inject({ method: 'GET', url: `/api/user?email=${encodeURIComponent(user.email)}`, headers: { authorization: `Bearer ${token}` } });
+      t.inject({
+        method: 'GET',
+        url: `/api/user?email=${encodeURIComponent(user.email)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
 
     /** Two answers in a row: the second one is served from the cache of verified tokens. */
     async function useTwice(user: TestUser): Promise<void> {
@@ -27,14 +31,19 @@ for (const kind of databaseKinds()) {
     test('a cached token stops working at once after sign-out', async () => {
       const user = await t.signUp('cache-signout@torque.test');
       await useTwice(user);
-      const out = await t.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie, origin: t.config.publicUrl }, payload: {} });
+      const out = await t.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie: user.cookie, origin: t.config.publicUrl },
+        payload: {},
+      });
       assert.equal(out.statusCode, 200);
       const res = await ownRecord(user);
       assert.equal(res.statusCode, 401);
       assert.equal(errorOf(res).code, 'SESSION_REVOKED');
     });
 
-    test("a cached token stops working once its user is deleted", async () => {
+    test('a cached token stops working once its user is deleted', async () => {
       const admin = await t.admin();
       const user = await t.signUp('cache-deleted@torque.test');
       await useTwice(user);
@@ -74,7 +83,11 @@ for (const kind of databaseKinds()) {
         assert.equal(res.statusCode, 401, what);
         assert.equal(errorOf(res).code, 'TOKEN_INVALID', what);
       }
-      const adminRoute = await t.inject({ method: 'GET', url: '/api/all-user', headers: { authorization: `Bearer ${header}.${asAdmin}.${signature}` } });
+      const adminRoute = await t.inject({
+        method: 'GET',
+        url: '/api/all-user',
+        headers: { authorization: `Bearer ${header}.${asAdmin}.${signature}` },
+      });
       assert.equal(adminRoute.statusCode, 401);
       assert.equal((await ownRecord(user)).statusCode, 200, 'the genuine token still works');
     });

@@ -30,7 +30,14 @@ interface Row {
   expect: Record<Role, number>;
 }
 
-const part = { name: 'Matrix Part', des: 'A part for the matrix.', img: '/images/parts/x.svg', minimunOrder: 1, available: 10, price: 1 };
+const part = {
+  name: 'Matrix Part',
+  des: 'A part for the matrix.',
+  img: '/images/parts/x.svg',
+  minimunOrder: 1,
+  available: 10,
+  price: 1,
+};
 const profile = { name: 'Owner', address: '1 Gear St', phone: '555', linkedin: 'https://linkedin.com/in/o' };
 const everyone = (status: number) => ({ anonymous: status, owner: status, other: status, admin: status });
 
@@ -39,24 +46,97 @@ const matrix: Row[] = [
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expect: everyone(200) },
   { route: 'GET /api/config', request: () => ({ method: 'GET', url: '/api/config' }), expect: everyone(200) },
   { route: 'GET /api/parts', request: () => ({ method: 'GET', url: '/api/parts' }), expect: everyone(200) },
-  { route: 'GET /api/parts/:id', request: (c) => ({ method: 'GET', url: `/api/parts/${c.partId}` }), expect: everyone(200) },
-  { route: 'POST /api/parts', request: () => ({ method: 'POST', url: '/api/parts', payload: part }), expect: { anonymous: 401, owner: 403, other: 403, admin: 201 } },
-  { route: 'PUT /api/parts/:id', request: (c) => ({ method: 'PUT', url: `/api/parts/${c.partId}`, payload: { available: 50 } }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
-  { route: 'DELETE /api/part/:id', request: async (c) => ({ method: 'DELETE', url: `/api/part/${await c.freshPart()}` }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
+  {
+    route: 'GET /api/parts/:id',
+    request: (c) => ({ method: 'GET', url: `/api/parts/${c.partId}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/parts',
+    request: () => ({ method: 'POST', url: '/api/parts', payload: part }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 201 },
+  },
+  {
+    route: 'PUT /api/parts/:id',
+    request: (c) => ({ method: 'PUT', url: `/api/parts/${c.partId}`, payload: { available: 50 } }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/part/:id',
+    request: async (c) => ({ method: 'DELETE', url: `/api/part/${await c.freshPart()}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
   { route: 'GET /api/review', request: () => ({ method: 'GET', url: '/api/review' }), expect: everyone(200) },
-  { route: 'POST /api/review', request: () => ({ method: 'POST', url: '/api/review', payload: { comment: 'ok', rating: 4 } }), expect: { anonymous: 401, owner: 201, other: 201, admin: 201 } },
-  { route: 'POST /api/contact', request: () => ({ method: 'POST', url: '/api/contact', payload: { email: 'a@b.test', subject: 's', message: 'm' } }), expect: everyone(201) },
-  { route: 'PUT /api/user/:email', credential: 'cookie', request: (c) => ({ method: 'PUT', url: `/api/user/${c.owner.email}`, payload: {} }), expect: { anonymous: 401, owner: 200, other: 403, admin: 403 } },
-  { route: 'GET /api/user', request: (c) => ({ method: 'GET', url: `/api/user?email=${c.owner.email}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 200 } },
-  { route: 'PUT /api/user-update', request: (c) => ({ method: 'PUT', url: `/api/user-update?email=${c.owner.email}`, payload: profile }), expect: { anonymous: 401, owner: 200, other: 403, admin: 403 } },
-  { route: 'GET /api/all-user', request: () => ({ method: 'GET', url: '/api/all-user' }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
-  { route: 'PUT /api/user/admin/:email', request: async (c) => ({ method: 'PUT', url: `/api/user/admin/${(await c.freshUser()).email}` }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
-  { route: 'DELETE /api/user/:id', request: async (c) => ({ method: 'DELETE', url: `/api/user/${(await c.freshUser()).id}` }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
-  { route: 'GET /api/admin/:email', request: (c) => ({ method: 'GET', url: `/api/admin/${c.owner.email}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 200 } },
-  { route: 'POST /api/order', request: (c) => ({ method: 'POST', url: '/api/order', payload: orderBody(c.orderPartId, 1) }), expect: { anonymous: 401, owner: 201, other: 201, admin: 201 } },
-  { route: 'GET /api/order', request: (c) => ({ method: 'GET', url: `/api/order?email=${c.owner.email}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 403 } },
-  { route: 'GET /api/order/:id', request: async (c) => ({ method: 'GET', url: `/api/order/${await c.freshOrder()}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 200 } },
-  { route: 'DELETE /api/order/:id', request: async (c) => ({ method: 'DELETE', url: `/api/order/${await c.freshOrder()}` }), expect: { anonymous: 401, owner: 200, other: 403, admin: 200 } },
+  {
+    route: 'POST /api/review',
+    request: () => ({ method: 'POST', url: '/api/review', payload: { comment: 'ok', rating: 4 } }),
+    expect: { anonymous: 401, owner: 201, other: 201, admin: 201 },
+  },
+  {
+    route: 'POST /api/contact',
+    request: () => ({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { email: 'a@b.test', subject: 's', message: 'm' },
+    }),
+    expect: everyone(201),
+  },
+  {
+    route: 'PUT /api/user/:email',
+    credential: 'cookie',
+    request: (c) => ({ method: 'PUT', url: `/api/user/${c.owner.email}`, payload: {} }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 403 },
+  },
+  {
+    route: 'GET /api/user',
+    request: (c) => ({ method: 'GET', url: `/api/user?email=${c.owner.email}` }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /api/user-update',
+    request: (c) => ({ method: 'PUT', url: `/api/user-update?email=${c.owner.email}`, payload: profile }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 403 },
+  },
+  {
+    route: 'GET /api/all-user',
+    request: () => ({ method: 'GET', url: '/api/all-user' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /api/user/admin/:email',
+    request: async (c) => ({ method: 'PUT', url: `/api/user/admin/${(await c.freshUser()).email}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/user/:id',
+    request: async (c) => ({ method: 'DELETE', url: `/api/user/${(await c.freshUser()).id}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/admin/:email',
+    request: (c) => ({ method: 'GET', url: `/api/admin/${c.owner.email}` }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/order',
+    request: (c) => ({ method: 'POST', url: '/api/order', payload: orderBody(c.orderPartId, 1) }),
+    expect: { anonymous: 401, owner: 201, other: 201, admin: 201 },
+  },
+  {
+    route: 'GET /api/order',
+    request: (c) => ({ method: 'GET', url: `/api/order?email=${c.owner.email}` }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 403 },
+  },
+  {
+    route: 'GET /api/order/:id',
+    request: async (c) => ({ method: 'GET', url: `/api/order/${await c.freshOrder()}` }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/order/:id',
+    request: async (c) => ({ method: 'DELETE', url: `/api/order/${await c.freshOrder()}` }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
+  },
   {
     route: 'PUT /api/order/:id',
     request: async (c) => {
@@ -65,30 +145,54 @@ const matrix: Row[] = [
     },
     expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
   },
-  { route: 'GET /api/orders', request: () => ({ method: 'GET', url: '/api/orders' }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
+  {
+    route: 'GET /api/orders',
+    request: () => ({ method: 'GET', url: '/api/orders' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
   {
     route: 'PUT /api/orders/:id',
-    request: async (c) => ({ method: 'PUT', url: `/api/orders/${(await c.paidOrder()).orderId}`, payload: { status: 'shipped' } }),
+    request: async (c) => ({
+      method: 'PUT',
+      url: `/api/orders/${(await c.paidOrder()).orderId}`,
+      payload: { status: 'shipped' },
+    }),
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
   },
   {
     route: 'POST /api/create-payment-intent',
-    request: async (c) => ({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: await c.freshOrder() } }),
+    request: async (c) => ({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { orderId: await c.freshOrder() },
+    }),
     expect: { anonymous: 401, owner: 200, other: 403, admin: 403 },
   },
   {
     route: 'POST /api/payments/sandbox/confirm',
-    request: async (c) => ({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: { clientSecret: await c.freshClientSecret(), card: card(CARDS.visa) } }),
+    request: async (c) => ({
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      payload: { clientSecret: await c.freshClientSecret(), card: card(CARDS.visa) },
+    }),
     expect: { anonymous: 401, owner: 200, other: 403, admin: 403 },
   },
   {
     route: 'POST /api/payment',
-    request: async (c) => ({ method: 'POST', url: '/api/payment', payload: { paymentId: (await c.paidOrder()).paymentId } }),
+    request: async (c) => ({
+      method: 'POST',
+      url: '/api/payment',
+      payload: { paymentId: (await c.paidOrder()).paymentId },
+    }),
     expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
   },
   // Signed by Stripe, not by a caller; with the sandbox provider (as here) it is not served. The
   // signature checks are in payments-stripe.test.ts.
-  { route: 'POST /api/webhooks/stripe', request: () => ({ method: 'POST', url: '/api/webhooks/stripe', payload: {} }), expect: everyone(404) },
+  {
+    route: 'POST /api/webhooks/stripe',
+    request: () => ({ method: 'POST', url: '/api/webhooks/stripe', payload: {} }),
+    expect: everyone(404),
+  },
 ];
 
 /** better-auth's own routes: public by design, guarded by rate limits and its own checks. */
@@ -109,15 +213,22 @@ for (const kind of databaseKinds()) {
     let n = 0;
     before(async () => {
       t = await createTestApp(kind);
-      callers = { owner: await t.signUp('owner@torque.test'), other: await t.signUp('other@torque.test'), admin: await t.admin() };
+      callers = {
+        owner: await t.signUp('owner@torque.test'),
+        other: await t.signUp('other@torque.test'),
+        admin: await t.admin(),
+      };
       const partId = (await t.inject({ method: 'GET', url: '/api/parts' })).json()[0]._id;
-      const orderPartId = (await t.inject({ method: 'POST', url: '/api/parts', payload: { ...part, available: 10_000 } }, callers.admin)).json()._id;
+      const orderPartId = (
+        await t.inject({ method: 'POST', url: '/api/parts', payload: { ...part, available: 10_000 } }, callers.admin)
+      ).json()._id;
       ctx = {
         t,
         owner: callers.owner,
         partId,
         orderPartId,
-        freshPart: async () => (await t.inject({ method: 'POST', url: '/api/parts', payload: part }, callers.admin)).json()._id,
+        freshPart: async () =>
+          (await t.inject({ method: 'POST', url: '/api/parts', payload: part }, callers.admin)).json()._id,
         freshUser: () => t.signUp(`victim-${++n}@torque.test`),
         freshOrder: async () => (await placeOrder(t, callers.owner, orderPartId, 1))._id,
         paidOrder: async () => {
@@ -128,7 +239,12 @@ for (const kind of databaseKinds()) {
         },
         freshClientSecret: async () => {
           const order = await placeOrder(t, callers.owner, orderPartId, 1);
-          return (await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }, callers.owner)).json().clientSecret;
+          return (
+            await t.inject(
+              { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } },
+              callers.owner,
+            )
+          ).json().clientSecret;
         },
       };
     });
@@ -137,8 +253,16 @@ for (const kind of databaseKinds()) {
     test('the matrix lists every API route, and nothing that does not exist', () => {
       const routes = [...t.app.routeAccess.keys()].filter((r) => !r.startsWith('GET /api/docs'));
       const listed = new Set([...matrix.map((r) => r.route), ...identityRoutes]);
-      assert.deepEqual(routes.filter((r) => !listed.has(r)), [], 'routes missing from the matrix');
-      assert.deepEqual([...listed].filter((r) => !routes.includes(r)), [], 'matrix rows with no route');
+      assert.deepEqual(
+        routes.filter((r) => !listed.has(r)),
+        [],
+        'routes missing from the matrix',
+      );
+      assert.deepEqual(
+        [...listed].filter((r) => !routes.includes(r)),
+        [],
+        'matrix rows with no route',
+      );
     });
 
     for (const row of matrix) {

@@ -22,7 +22,10 @@ for (const kind of databaseKinds()) {
     });
 
     test("POST /api/review stores the account's name, not the body's; rating may be text", async () => {
-      const res = await t.inject({ method: 'POST', url: '/api/review', payload: { name: 'Someone Else', comment: 'Great fit', rating: '4' } }, customer);
+      const res = await t.inject(
+        { method: 'POST', url: '/api/review', payload: { name: 'Someone Else', comment: 'Great fit', rating: '4' } },
+        customer,
+      );
       assert.equal(res.statusCode, 201);
       assert.equal(res.json().name, 'Rita Reviewer');
       assert.equal(res.json().rating, 4);
@@ -32,7 +35,10 @@ for (const kind of databaseKinds()) {
 
     test('POST /api/review: anonymous 401; ratings outside 1–5 or fractional are 400', async () => {
       const before = (await t.inject({ method: 'GET', url: '/api/review' })).json().length;
-      assert.equal((await t.inject({ method: 'POST', url: '/api/review', payload: { comment: 'x', rating: 5 } })).statusCode, 401);
+      assert.equal(
+        (await t.inject({ method: 'POST', url: '/api/review', payload: { comment: 'x', rating: 5 } })).statusCode,
+        401,
+      );
       for (const rating of [0, 6, '3.5', 'five', null, -1]) {
         const res = await t.inject({ method: 'POST', url: '/api/review', payload: { comment: 'x', rating } }, customer);
         assert.equal(res.statusCode, 400, `rating ${rating}`);
@@ -50,10 +56,18 @@ for (const kind of databaseKinds()) {
     });
 
     test('POST /api/contact stores a message; bad email and missing fields are 400', async () => {
-      const ok = await t.inject({ method: 'POST', url: '/api/contact', payload: { email: 'buyer@fleet.test', subject: 'Bulk order', message: 'Need 400 pads' } });
+      const ok = await t.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { email: 'buyer@fleet.test', subject: 'Bulk order', message: 'Need 400 pads' },
+      });
       assert.equal(ok.statusCode, 201);
       assert.equal(ok.json().received, true);
-      const bad = await t.inject({ method: 'POST', url: '/api/contact', payload: { email: 'not-an-email', subject: '', message: 'x' } });
+      const bad = await t.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { email: 'not-an-email', subject: '', message: 'x' },
+      });
       assert.equal(bad.statusCode, 400);
       const fields = errorOf(bad).fields ?? {};
       assert.ok(fields.email && fields.subject);
@@ -77,7 +91,8 @@ for (const kind of databaseKinds()) {
       const spec = await t.inject({ method: 'GET', url: '/api/docs/openapi.json' });
       assert.equal(spec.statusCode, 200);
       const paths = Object.keys(spec.json().paths);
-      for (const p of ['/api/parts', '/api/parts/{id}', '/api/part/{id}', '/api/review', '/api/contact', '/api/config']) assert.ok(paths.includes(p), p);
+      for (const p of ['/api/parts', '/api/parts/{id}', '/api/part/{id}', '/api/review', '/api/contact', '/api/config'])
+        assert.ok(paths.includes(p), p);
     });
 
     test('security headers: strict CSP, nosniff, referrer policy, frame protection', async () => {

@@ -25,17 +25,27 @@ test('a bad value stops start-up with a message naming the variable', () => {
     [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_SECRET/],
   ];
   for (const [env, name] of cases) {
-    assert.throws(() => loadConfig({ ...base, ...env }), (e: unknown) => e instanceof ConfigError && name.test(e.message), JSON.stringify(env));
+    assert.throws(
+      () => loadConfig({ ...base, ...env }),
+      (e: unknown) => e instanceof ConfigError && name.test(e.message),
+      JSON.stringify(env),
+    );
   }
 });
 
 test('production refuses the sandbox payments and a missing AUTH_SECRET unless told otherwise', () => {
-  assert.throws(() => loadConfig({ DATA_DIR: base.DATA_DIR, NODE_ENV: 'production' }), /AUTH_SECRET[\s\S]*|PAYMENT_PROVIDER/);
+  assert.throws(
+    () => loadConfig({ DATA_DIR: base.DATA_DIR, NODE_ENV: 'production' }),
+    /AUTH_SECRET[\s\S]*|PAYMENT_PROVIDER/,
+  );
   assert.throws(() => loadConfig({ ...base, NODE_ENV: 'production' }), /PAYMENT_PROVIDER is sandbox/);
   const ok = loadConfig({ ...base, NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' });
   assert.equal(ok.PAYMENT_PROVIDER, 'sandbox');
 });
 
 test('ADMIN_EMAILS is a trimmed, lower-cased list', () => {
-  assert.deepEqual(loadConfig({ ...base, ADMIN_EMAILS: ' Boss@Shop.test ,ops@shop.test' }).ADMIN_EMAILS, ['boss@shop.test', 'ops@shop.test']);
+  assert.deepEqual(loadConfig({ ...base, ADMIN_EMAILS: ' Boss@Shop.test ,ops@shop.test' }).ADMIN_EMAILS, [
+    'boss@shop.test',
+    'ops@shop.test',
+  ]);
 });

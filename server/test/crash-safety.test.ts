@@ -83,7 +83,9 @@ for (const kind of databaseKinds()) {
       target = await prepare(kind);
       server = await startServer({ ...target.env, ADMIN_EMAILS: ADMIN, RATE_LIMIT_SCALE: '100' });
       admin = await signUp(server.url, ADMIN);
-      customers = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => signUp(server!.url, `client-${i}-${run}@crash.test`)));
+      customers = await Promise.all(
+        Array.from({ length: CLIENTS }, (_, i) => signUp(server!.url, `client-${i}-${run}@crash.test`)),
+      );
       partId = await addPart(server.url, admin, STOCK);
       catalogueSize = (await call<Part[]>(server.url, 'GET', '/api/parts')).body.length;
     });
@@ -96,7 +98,11 @@ for (const kind of databaseKinds()) {
     async function assertNothingLost(live: ServerProcess): Promise<{ stored: number; unanswered: number }> {
       await inBatches(kept, async ({ order, owner }) => {
         const res = await call<Order>(live.url, 'GET', `/api/order/${order._id}`, { token: owner.token });
-        assert.equal(res.status, 200, `order ${order._id}, answered 201 before the crash, is lost: ${JSON.stringify(res.body)}`);
+        assert.equal(
+          res.status,
+          200,
+          `order ${order._id}, answered 201 before the crash, is lost: ${JSON.stringify(res.body)}`,
+        );
         assert.equal(res.body.quantity, order.quantity);
       });
       await inBatches(cancelled, async ({ order, owner }) => {
@@ -140,7 +146,9 @@ for (const kind of databaseKinds()) {
       const facts = await target.withSql(async (sql) => ({
         migrations: Number((await sql('select count(*) as n from drizzle.__drizzle_migrations'))[0]!.n),
         parts: Number((await sql('select count(*) as n from parts'))[0]!.n),
-        stock: await sql(`select p.available + coalesce(sum(o.quantity), 0) as total from parts p left join orders o on o.part_id = p.id where p.id = '${partId}' group by p.available`),
+        stock: await sql(
+          `select p.available + coalesce(sum(o.quantity), 0) as total from parts p left join orders o on o.part_id = p.id where p.id = '${partId}' group by p.available`,
+        ),
       }));
       assert.equal(facts.migrations, migrationCount(), 'each migration applied once');
       assert.equal(facts.parts, catalogueSize, 'the demo catalogue seeded once (plus the test part)');

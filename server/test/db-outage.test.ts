@@ -50,11 +50,26 @@ describe('database outage: PostgreSQL goes away under traffic and comes back', {
     const mine = { token: customer.token };
     probes = [
       { name: 'health', method: 'GET', path: '/api/health' },
-      { name: 'place order', method: 'POST', path: '/api/order', options: { ...mine, body: { partId, quantity: 1, phone: '+1 555 0100', address: '1 Main St' } } },
+      {
+        name: 'place order',
+        method: 'POST',
+        path: '/api/order',
+        options: { ...mine, body: { partId, quantity: 1, phone: '+1 555 0100', address: '1 Main St' } },
+      },
       { name: 'read order', method: 'GET', path: `/api/order/${placedBefore[0]!._id}`, options: mine },
-      { name: 'my orders', method: 'GET', path: `/api/order?email=${encodeURIComponent(customer.email)}`, options: mine },
+      {
+        name: 'my orders',
+        method: 'GET',
+        path: `/api/order?email=${encodeURIComponent(customer.email)}`,
+        options: mine,
+      },
       { name: 'all orders (admin)', method: 'GET', path: '/api/orders', options: { token: admin.token } },
-      { name: 'sign in', method: 'POST', path: '/api/auth/sign-in/email', options: { body: { email: customer.email, password: 'correct-horse-7' } } },
+      {
+        name: 'sign in',
+        method: 'POST',
+        path: '/api/auth/sign-in/email',
+        options: { body: { email: customer.email, password: 'correct-horse-7' } },
+      },
       { name: 'catalogue', method: 'GET', path: '/api/parts' },
       { name: 'part', method: 'GET', path: `/api/parts/${partId}` },
     ];
@@ -68,25 +83,39 @@ describe('database outage: PostgreSQL goes away under traffic and comes back', {
    * Traffic before, during and after an outage that `breakDatabase` starts and `mendDatabase`
    * ends; asserts the answers in each phase.
    */
-  async function outage(t: TestContext, boundMs: number, breakDatabase: () => Promise<void>, mendDatabase: () => Promise<void>): Promise<void> {
+  async function outage(
+    t: TestContext,
+    boundMs: number,
+    breakDatabase: () => Promise<void>,
+    mendDatabase: () => Promise<void>,
+  ): Promise<void> {
     const traffic = startTraffic(server.url, probes, { boundMs });
     try {
-      await eventually('traffic flows', () => traffic.exchanges.some((e) => e.probe === 'place order' && e.status === 201));
+      await eventually('traffic flows', () =>
+        traffic.exchanges.some((e) => e.probe === 'place order' && e.status === 201),
+      );
       await breakDatabase();
       const brokeAt = Date.now();
       // Seen from the API: the readiness check and an order both say 503.
       await eventually('health and orders answer 503', () =>
-        ['health', 'place order'].every((probe) => traffic.exchanges.some((e) => e.probe === probe && e.startedAt > brokeAt && e.status === 503)),
+        ['health', 'place order'].every((probe) =>
+          traffic.exchanges.some((e) => e.probe === probe && e.startedAt > brokeAt && e.status === 503),
+        ),
       );
       await eventually(
         'every kind of request is answered three times while the database is away',
-        () => probes.every((p) => traffic.exchanges.filter((e) => e.probe === p.name && e.startedAt > brokeAt).length >= 3),
+        () =>
+          probes.every((p) => traffic.exchanges.filter((e) => e.probe === p.name && e.startedAt > brokeAt).length >= 3),
         60_000,
       );
       const mendedAt = Date.now();
       await mendDatabase();
-      await eventually('the server is ready again by itself', () => traffic.exchanges.some((e) => e.probe === 'health' && e.startedAt > mendedAt && e.status === 200));
-      await eventually('orders are taken again', () => traffic.exchanges.some((e) => e.probe === 'place order' && e.startedAt > mendedAt && e.status === 201));
+      await eventually('the server is ready again by itself', () =>
+        traffic.exchanges.some((e) => e.probe === 'health' && e.startedAt > mendedAt && e.status === 200),
+      );
+      await eventually('orders are taken again', () =>
+        traffic.exchanges.some((e) => e.probe === 'place order' && e.startedAt > mendedAt && e.status === 201),
+      );
       await traffic.stop();
       t.diagnostic(
         `${traffic.exchanges.length} requests; during the outage: ${JSON.stringify(tally(traffic.exchanges.filter((e) => within(e, brokeAt, mendedAt))))}; ` +
@@ -132,17 +161,31 @@ describe('database outage: PostgreSQL goes away under traffic and comes back', {
 });
 
 /** Every request answered in time; every failure a 503 with the error body and Retry-After; nothing that needs the database succeeded without it. */
-function assertOutageAnswers(all: Exchange[], { brokeAt, mendedAt, boundMs }: { brokeAt: number; mendedAt: number; boundMs: number }): void {
+function assertOutageAnswers(
+  all: Exchange[],
+  { brokeAt, mendedAt, boundMs }: { brokeAt: number; mendedAt: number; boundMs: number },
+): void {
   const hangsOrDrops = all.filter((e) => e.status === 0);
-  assert.deepEqual(hangsOrDrops.map(describeExchange), [], `no request hangs past ${boundMs} ms or loses its connection`);
+  assert.deepEqual(
+    hangsOrDrops.map(describeExchange),
+    [],
+    `no request hangs past ${boundMs} ms or loses its connection`,
+  );
   const serverErrors = all.filter((e) => e.status >= 500 && e.status !== 503);
   assert.deepEqual(serverErrors.map(describeExchange), [], 'no 500s: an outage is a 503');
   for (const e of all.filter((x) => x.status === 503)) {
-    assert.ok(isErrorBody(e.body) && e.body.error.code === 'SERVICE_UNAVAILABLE' && e.body.error.message.length > 0, describeExchange(e));
+    assert.ok(
+      isErrorBody(e.body) && e.body.error.code === 'SERVICE_UNAVAILABLE' && e.body.error.message.length > 0,
+      describeExchange(e),
+    );
     assert.ok(Number(e.retryAfter) > 0, `a 503 says when to retry: ${describeExchange(e)}`);
   }
   const duringOutage = all.filter((e) => within(e, brokeAt, mendedAt) && !CACHED.has(e.probe));
-  assert.deepEqual(duringOutage.filter((e) => e.status !== 503).map(describeExchange), [], 'whatever needs the database answers 503 while it is away');
+  assert.deepEqual(
+    duringOutage.filter((e) => e.status !== 503).map(describeExchange),
+    [],
+    'whatever needs the database answers 503 while it is away',
+  );
 }
 
 function tally(exchanges: Exchange[]): Record<string, number> {

@@ -34,12 +34,18 @@ function seedFor(route: string): number {
 }
 
 /** Runs the property for one route, naming the seed that reproduces a failure. */
-async function fuzzRoute(route: string, requests: fc.Arbitrary<FuzzRequest>, send: (req: FuzzRequest) => Promise<void>): Promise<void> {
+async function fuzzRoute(
+  route: string,
+  requests: fc.Arbitrary<FuzzRequest>,
+  send: (req: FuzzRequest) => Promise<void>,
+): Promise<void> {
   const seed = seedFor(route);
   try {
     await fc.assert(fc.asyncProperty(requests, send), { seed, numRuns: RUNS });
   } catch (error) {
-    throw new Error(`fuzzing ${route} failed (FUZZ_SEED=${SEED} reproduces the run; this route's seed is ${seed})`, { cause: error });
+    throw new Error(`fuzzing ${route} failed (FUZZ_SEED=${SEED} reproduces the run; this route's seed is ${seed})`, {
+      cause: error,
+    });
   }
 }
 
@@ -64,8 +70,16 @@ for (const kind of databaseKinds()) {
     test('every route is fuzzed, and nothing that does not exist', () => {
       const routes = [...t.app.routeAccess.keys()];
       const listed = routeFuzz.map((r) => r.route);
-      assert.deepEqual(routes.filter((r) => !listed.includes(r)), [], 'routes without a fuzz generator');
-      assert.deepEqual(listed.filter((r) => !routes.includes(r)), [], 'generators for routes that do not exist');
+      assert.deepEqual(
+        routes.filter((r) => !listed.includes(r)),
+        [],
+        'routes without a fuzz generator',
+      );
+      assert.deepEqual(
+        listed.filter((r) => !routes.includes(r)),
+        [],
+        'generators for routes that do not exist',
+      );
     });
 
     for (const spec of routeFuzz) {
@@ -93,7 +107,9 @@ for (const kind of databaseKinds()) {
 
     test('requests fuzzed', (tc) => {
       const total = [...statuses.keys()].reduce((sum, route) => sum + count(route), 0);
-      tc.diagnostic(`FUZZ_SEED=${SEED}: ${total} requests over ${statuses.size} routes (${RUNS} generated per route, each as ${ROLES.join(', ')})`);
+      tc.diagnostic(
+        `FUZZ_SEED=${SEED}: ${total} requests over ${statuses.size} routes (${RUNS} generated per route, each as ${ROLES.join(', ')})`,
+      );
       for (const [route, seen] of statuses) {
         const summary = [...seen].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
         tc.diagnostic(`${route}: ${summary.join(' ')}`);
@@ -116,12 +132,19 @@ for (const kind of databaseKinds()) {
       fake = await startFakeStripe();
       t = await createTestApp(kind, {
         seed: false,
-        env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fuzz', STRIPE_PUBLISHABLE_KEY: 'pk_test_fuzz', STRIPE_WEBHOOK_SECRET: secret, STRIPE_API_URL: fake.url },
+        env: {
+          PAYMENT_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_fuzz',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_fuzz',
+          STRIPE_WEBHOOK_SECRET: secret,
+          STRIPE_API_URL: fake.url,
+        },
       });
       const customer = await t.signUp('webhook-customer@torque.test');
       const part = await addPart(t, { available: 1000, price: 12.5 });
       const orders = [];
-      for (const quantity of [1, 2, 3]) orders.push({ id: (await placeOrder(t, customer, part._id, quantity))._id, amountCents: 1250 * quantity });
+      for (const quantity of [1, 2, 3])
+        orders.push({ id: (await placeOrder(t, customer, part._id, quantity))._id, amountCents: 1250 * quantity });
       requests = webhookRequests({ secret, orders });
       oracle = await createOracle(t);
     });
@@ -139,7 +162,9 @@ for (const kind of databaseKinds()) {
         seen.set(status, (seen.get(status) ?? 0) + 1);
       });
       const summary = [...seen].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
-      tc.diagnostic(`FUZZ_SEED=${SEED}: ${[...seen.values()].reduce((a, b) => a + b, 0)} webhook deliveries: ${summary.join(' ')}`);
+      tc.diagnostic(
+        `FUZZ_SEED=${SEED}: ${[...seen.values()].reduce((a, b) => a + b, 0)} webhook deliveries: ${summary.join(' ')}`,
+      );
     });
   });
 }

@@ -19,7 +19,11 @@ interface GoogleProfile {
   name: string;
 }
 
-const profile = (local: string): GoogleProfile => ({ sub: `google-${local}`, email: `${local}@gmail.test`, name: local[0]!.toUpperCase() + local.slice(1) });
+const profile = (local: string): GoogleProfile => ({
+  sub: `google-${local}`,
+  email: `${local}@gmail.test`,
+  name: local[0]!.toUpperCase() + local.slice(1),
+});
 
 /**
  * One browser window: a cookie jar, and redirects left to the caller so each hop is checked.
@@ -71,7 +75,12 @@ for (const kind of databaseKinds()) {
       // The mock signs every token for "johndoe" without an email; Google's carry these claims.
       oidc.service.on('beforeTokenSigning', (token) => {
         if (!signingAs) throw new Error('the test did not say who signs in');
-        Object.assign(token.payload, { sub: signingAs.sub, email: signingAs.email, email_verified: true, name: signingAs.name });
+        Object.assign(token.payload, {
+          sub: signingAs.sub,
+          email: signingAs.email,
+          email_verified: true,
+          name: signingAs.name,
+        });
       });
       oidc.service.on('beforeResponse', (_response, req) => tokenRequests.push({ ...req.body }));
 
@@ -127,13 +136,17 @@ for (const kind of databaseKinds()) {
       });
     }
 
-    async function tokenFor(browser: Browser, email: string): Promise<{ accessToken: string; user: { _id: string; email: string; name: string; role: string } }> {
+    async function tokenFor(
+      browser: Browser,
+      email: string,
+    ): Promise<{ accessToken: string; user: { _id: string; email: string; name: string; role: string } }> {
       const res = await exchange(browser, email);
       assert.equal(res.status, 200, await res.clone().text());
       return res.json();
     }
 
-    const api = (path: string, accessToken: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const api = (path: string, accessToken: string) =>
+      fetch(`${base}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
 
     test('the public config says Google is on', async () => {
       const config = await (await fetch(`${base}/api/config`)).json();
@@ -198,7 +211,8 @@ for (const kind of databaseKinds()) {
         .from(account)
         .where(and(eq(account.userId, first.user._id), eq(account.providerId, 'google')));
       assert.deepEqual(accounts, [{ accountId: greg.sub }]);
-      for (const { accessToken } of [first, second]) assert.equal((await api(`/api/user?email=${greg.email}`, accessToken)).status, 200);
+      for (const { accessToken } of [first, second])
+        assert.equal((await api(`/api/user?email=${greg.email}`, accessToken)).status, 200);
     });
 
     test('an ADMIN_EMAILS account signing in with Google is an admin', async () => {
@@ -279,7 +293,11 @@ for (const kind of databaseKinds()) {
       const deadPort = await freePort();
       const t = await createTestApp(kind, {
         seed: false,
-        env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_ISSUER: `http://127.0.0.1:${deadPort}` },
+        env: {
+          GOOGLE_CLIENT_ID: CLIENT_ID,
+          GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+          GOOGLE_ISSUER: `http://127.0.0.1:${deadPort}`,
+        },
       });
       try {
         const res = await t.inject({ method: 'GET', url: '/api/auth/google/popup' });

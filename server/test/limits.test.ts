@@ -46,8 +46,19 @@ for (const kind of databaseKinds()) {
         { url: '/api/review', as: customer, fields: { rating: 5 }, field: 'comment' },
         { url: '/api/contact', as: null, fields: { email: 'a@limits.test', subject: 'Hi' }, field: 'message' },
         { url: '/api/order', as: customer, fields: orderBody(partId, 1), field: 'address' },
-        { url: `/api/user-update?email=${customer.email}`, method: 'PUT' as const, as: customer, fields: { name: 'A', phone: '1', linkedin: 'l' }, field: 'address' },
-        { url: '/api/auth/sign-up/email', as: null, fields: { email: 'huge@limits.test', password: PASSWORD }, field: 'name' },
+        {
+          url: `/api/user-update?email=${customer.email}`,
+          method: 'PUT' as const,
+          as: customer,
+          fields: { name: 'A', phone: '1', linkedin: 'l' },
+          field: 'address',
+        },
+        {
+          url: '/api/auth/sign-up/email',
+          as: null,
+          fields: { email: 'huge@limits.test', password: PASSWORD },
+          field: 'name',
+        },
       ] as const;
 
     test('a body one byte over 1 MiB is refused with 413 and the error body; nothing is stored', async () => {
@@ -56,7 +67,10 @@ for (const kind of databaseKinds()) {
         const payload = bodyOfSize(BODY_LIMIT_BYTES + 1, target.fields, target.field);
         assert.equal(Buffer.byteLength(payload), BODY_LIMIT_BYTES + 1);
         const method = 'method' in target ? target.method : 'POST';
-        const res = await t.inject({ method, url: target.url, payload, headers: { 'content-type': 'application/json' } }, target.as);
+        const res = await t.inject(
+          { method, url: target.url, payload, headers: { 'content-type': 'application/json' } },
+          target.as,
+        );
         assert.equal(res.statusCode, 413, `${target.url}: ${res.body.slice(0, 200)}`);
         assert.deepEqual(errorOf(res), { code: 'BODY_TOO_LARGE', message: 'The request body is too large' });
         assert.deepEqual(differences(before, await database.current()), [], `${target.url} stored something`);
@@ -66,7 +80,10 @@ for (const kind of databaseKinds()) {
     test('a body of exactly 1 MiB is read (and then refused by validation, not by size)', async () => {
       const target = targets()[0];
       const payload = bodyOfSize(BODY_LIMIT_BYTES, target.fields, target.field);
-      const res = await t.inject({ method: 'POST', url: target.url, payload, headers: { 'content-type': 'application/json' } }, target.as);
+      const res = await t.inject(
+        { method: 'POST', url: target.url, payload, headers: { 'content-type': 'application/json' } },
+        target.as,
+      );
       assert.equal(res.statusCode, 400, res.body.slice(0, 200));
       assert.equal(errorOf(res).code, 'VALIDATION_FAILED');
     });
@@ -75,7 +92,13 @@ for (const kind of databaseKinds()) {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
       const before = await database.current();
-      const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/contact', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+      const req = http.request({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/contact',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      });
       req.on('error', () => {}); // the server may answer and close while we are still writing
       const response = once(req, 'response') as Promise<[http.IncomingMessage]>;
       // A complete, well-formed body 128 KiB over the limit, in 64 KiB chunks.
@@ -106,7 +129,10 @@ for (const kind of databaseKinds()) {
       const part = await addPart(t, { available: 10 * max });
       const burst = await t.signUp('burst@limits.test');
       const statuses: number[] = [];
-      for (let i = 0; i < max; i++) statuses.push((await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, burst)).statusCode);
+      for (let i = 0; i < max; i++)
+        statuses.push(
+          (await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, burst)).statusCode,
+        );
       assert.deepEqual(new Set(statuses), new Set([201]), 'up to the limit, every order is placed');
 
       const refused = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, burst);
@@ -115,10 +141,17 @@ for (const kind of databaseKinds()) {
       assert.match(errorOf(refused).message, /too many attempts.*wait \d+ (second|minute)s?/i);
       assert.ok(Number(refused.headers['retry-after']) > 0, `retry-after: ${refused.headers['retry-after']}`);
       assert.equal(await stockOf(t, part._id), 9 * max, 'exactly the placed orders took stock');
-      assert.equal((await t.inject({ method: 'GET', url: `/api/order?email=${burst.email}` }, burst)).json().length, max);
+      assert.equal(
+        (await t.inject({ method: 'GET', url: `/api/order?email=${burst.email}` }, burst)).json().length,
+        max,
+      );
 
       const neighbour = await t.signUp('neighbour@limits.test');
-      assert.equal((await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, neighbour)).statusCode, 201, 'the limit is per customer');
+      assert.equal(
+        (await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, neighbour)).statusCode,
+        201,
+        'the limit is per customer',
+      );
     });
   });
 }
@@ -157,27 +190,37 @@ describe('request timeout and header size', () => {
     assert.deepEqual(body, { error: { code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive' } });
   };
 
-  test('a client that sends its headers and then stalls the body gets 408 with the error body, and nothing is stored', { timeout: 20_000 }, async () => {
-    const database = await snapshots(t.db.database.db);
-    const before = await database.current();
-    const raw = await stall(
-      'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":"slow@limits.test","subject":"Hi",',
-    );
-    assertTimedOut(raw);
-    assert.deepEqual(differences(before, await database.current()), []);
-  });
+  test(
+    'a client that sends its headers and then stalls the body gets 408 with the error body, and nothing is stored',
+    { timeout: 20_000 },
+    async () => {
+      const database = await snapshots(t.db.database.db);
+      const before = await database.current();
+      const raw = await stall(
+        'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":"slow@limits.test","subject":"Hi",',
+      );
+      assertTimedOut(raw);
+      assert.deepEqual(differences(before, await database.current()), []);
+    },
+  );
 
-  test('a client that keeps the connection busy by trickling its body a byte at a time gets 408 too', { timeout: 20_000 }, async () => {
-    const socket = net.connect(port, '127.0.0.1');
-    await once(socket, 'connect');
-    socket.write('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"message":"');
-    const drip = setInterval(() => socket.writable && socket.write('x'), 100);
-    try {
-      assertTimedOut(await readUntilClosed(socket));
-    } finally {
-      clearInterval(drip);
-    }
-  });
+  test(
+    'a client that keeps the connection busy by trickling its body a byte at a time gets 408 too',
+    { timeout: 20_000 },
+    async () => {
+      const socket = net.connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(
+        'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"message":"',
+      );
+      const drip = setInterval(() => socket.writable && socket.write('x'), 100);
+      try {
+        assertTimedOut(await readUntilClosed(socket));
+      } finally {
+        clearInterval(drip);
+      }
+    },
+  );
 
   test('a client that never finishes its headers gets 408 too', { timeout: 20_000 }, async () => {
     assertTimedOut(await stall('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
@@ -206,8 +249,13 @@ function assertSecurityHeaders(res: LightMyRequestResponse, what: string): void 
   assert.doesNotMatch(scriptSrc, /'unsafe-inline'|'unsafe-eval'|\*|data:/, `${what}: script-src ${scriptSrc}`);
   assert.match(csp, /(?:^|;)\s*object-src 'none'/, `${what}: object-src`);
   assert.equal(res.headers['x-content-type-options'], 'nosniff', what);
-  assert.match(String(res.headers['referrer-policy']), /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/, what);
-  const framing = /(?:^|;)\s*frame-ancestors 'none'/.test(csp) || /^(DENY|SAMEORIGIN)$/i.test(String(res.headers['x-frame-options']));
+  assert.match(
+    String(res.headers['referrer-policy']),
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+    what,
+  );
+  const framing =
+    /(?:^|;)\s*frame-ancestors 'none'/.test(csp) || /^(DENY|SAMEORIGIN)$/i.test(String(res.headers['x-frame-options']));
   assert.ok(framing, `${what}: frame protection`);
 }
 
@@ -215,7 +263,10 @@ describe('security headers and cookies', () => {
   let t: TestApp;
   before(async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'torque-dist-'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Torque Parts</title><div id="root"></div><script type="module" src="/assets/index.js"></script>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Torque Parts</title><div id="root"></div><script type="module" src="/assets/index.js"></script>',
+    );
     t = await createTestApp('pglite', { seed: false, env: { WEB_DIST_DIR: dist } });
   });
   after(() => t?.close());
@@ -235,7 +286,14 @@ describe('security headers and cookies', () => {
       ['a 404', t.inject({ method: 'GET', url: '/api/nope' })],
       ['a 400 from validation', t.inject({ method: 'POST', url: '/api/contact', payload: {} })],
       ['a 413', t.inject({ method: 'POST', url: '/api/contact', payload: { message: 'x'.repeat(BODY_LIMIT_BYTES) } })],
-      ["better-auth's 401", t.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'nobody@limits.test', password: 'wrong-password' } })],
+      [
+        "better-auth's 401",
+        t.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          payload: { email: 'nobody@limits.test', password: 'wrong-password' },
+        }),
+      ],
       ['an address Fastify cannot route', t.inject({ method: 'GET', url: '/api/parts/%zz' })],
       ['an over-long id', t.inject({ method: 'GET', url: `/api/parts/${'x'.repeat(300)}` })],
     ];
@@ -245,7 +303,13 @@ describe('security headers and cookies', () => {
   test('with Stripe, its script is allowed and inline scripts still are not', async () => {
     const stripe = await createTestApp('pglite', {
       seed: false,
-      env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: 'http://127.0.0.1:9' },
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+      },
     });
     try {
       const res = await stripe.inject({ method: 'GET', url: '/api/config' });
@@ -259,16 +323,31 @@ describe('security headers and cookies', () => {
   const sessionCookies = (res: LightMyRequestResponse) => [res.headers['set-cookie'] ?? []].flat();
 
   test('sign-up and sign-in cookies are HttpOnly and SameSite, not Secure over plain http', async () => {
-    const up = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name: 'Cookie', email: 'cookie@limits.test', password: PASSWORD } });
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'cookie@limits.test', password: PASSWORD } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Cookie', email: 'cookie@limits.test', password: PASSWORD },
+    });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'cookie@limits.test', password: PASSWORD },
+    });
     for (const res of [up, signIn]) {
       assert.equal(res.statusCode, 200, res.body);
       const cookies = sessionCookies(res);
-      assert.ok(cookies.some((c) => c.startsWith('better-auth.session_token=')), cookies.join('\n'));
+      assert.ok(
+        cookies.some((c) => c.startsWith('better-auth.session_token=')),
+        cookies.join('\n'),
+      );
       for (const cookie of cookies) {
         assert.match(cookie, /;\s*HttpOnly/i, cookie);
         assert.match(cookie, /;\s*SameSite=(Lax|Strict)/i, cookie);
-        assert.doesNotMatch(cookie, /;\s*Secure/i, `${cookie}: a Secure cookie would not come back over http://localhost`);
+        assert.doesNotMatch(
+          cookie,
+          /;\s*Secure/i,
+          `${cookie}: a Secure cookie would not come back over http://localhost`,
+        );
       }
     }
   });
@@ -276,12 +355,23 @@ describe('security headers and cookies', () => {
   test('behind HTTPS (PUBLIC_URL=https://…) the cookies are Secure too, and HSTS is sent', async () => {
     const https = await createTestApp('pglite', { seed: false, env: { PUBLIC_URL: 'https://shop.example' } });
     try {
-      const up = await https.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name: 'Secure', email: 'secure@limits.test', password: PASSWORD } });
-      const signIn = await https.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'secure@limits.test', password: PASSWORD } });
+      const up = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { name: 'Secure', email: 'secure@limits.test', password: PASSWORD },
+      });
+      const signIn = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'secure@limits.test', password: PASSWORD },
+      });
       for (const res of [up, signIn]) {
         assert.equal(res.statusCode, 200, res.body);
         const cookies = sessionCookies(res);
-        assert.ok(cookies.some((c) => c.startsWith('__Secure-better-auth.session_token=')), cookies.join('\n'));
+        assert.ok(
+          cookies.some((c) => c.startsWith('__Secure-better-auth.session_token=')),
+          cookies.join('\n'),
+        );
         for (const cookie of cookies) assert.match(cookie, /;\s*Secure(;|$)/i, cookie);
         for (const cookie of cookies) assert.match(cookie, /;\s*HttpOnly/i, cookie);
         for (const cookie of cookies) assert.match(cookie, /;\s*SameSite=(Lax|Strict)/i, cookie);

@@ -46,16 +46,22 @@ const asAdmin = async (c: Ctx, options: InjectOptions) => {
   assert.equal(res.statusCode, 200, res.body);
   return res.json();
 };
-const userRecord = (c: Ctx, email: string): Promise<User> => asAdmin(c, { method: 'GET', url: `/api/user?email=${encodeURIComponent(email)}` });
+const userRecord = (c: Ctx, email: string): Promise<User> =>
+  asAdmin(c, { method: 'GET', url: `/api/user?email=${encodeURIComponent(email)}` });
 const orderRecord = (c: Ctx, id: string): Promise<Order> => asAdmin(c, { method: 'GET', url: `/api/order/${id}` });
 const allOrders = (c: Ctx): Promise<Order[]> => asAdmin(c, { method: 'GET', url: '/api/orders' });
 /** better-auth checks the Origin of cookie-authenticated calls: send the app's own, so the body is what is judged. */
 const sessionHeaders = (c: Ctx, u: TestUser) => ({ cookie: u.cookie, origin: c.t.config.publicUrl });
-const tokenClaims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { email: string; role: string };
+const tokenClaims = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { email: string; role: string };
 
 async function assertUnpaid(c: Ctx, id: string): Promise<void> {
   const order = await orderRecord(c, id);
-  assert.deepEqual([order.payment, order.paymentId, order.paidAt, order.status], [false, null, null, null], `order ${id} was marked: ${JSON.stringify(order)}`);
+  assert.deepEqual(
+    [order.payment, order.paymentId, order.paidAt, order.status],
+    [false, null, null, null],
+    `order ${id} was marked: ${JSON.stringify(order)}`,
+  );
 }
 
 const rows: Row[] = [
@@ -64,7 +70,11 @@ const rows: Row[] = [
     name: 'sign-up with a role, a verified flag and order fields',
     status: [200, 400],
     send: (c) =>
-      c.t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { ...c.forged, name: 'Newbie', email: 'newbie@mass.test', password: PASSWORD, emailVerified: true } }),
+      c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { ...c.forged, name: 'Newbie', email: 'newbie@mass.test', password: PASSWORD, emailVerified: true },
+      }),
     async verify(c, res) {
       if (res.statusCode !== 200) return;
       const created = await userRecord(c, 'newbie@mass.test');
@@ -75,11 +85,20 @@ const rows: Row[] = [
     route: 'POST /api/auth/sign-up/email',
     name: "sign-up with another user's email",
     status: [400, 422],
-    send: (c) => c.t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name: 'Not the victim', email: c.victim.email, password: 'another-password', role: 'admin' } }),
+    send: (c) =>
+      c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { name: 'Not the victim', email: c.victim.email, password: 'another-password', role: 'admin' },
+      }),
     async verify(c) {
       // The victim keeps their name and password.
       assert.equal((await userRecord(c, c.victim.email)).name, 'Victim');
-      const signIn = await c.t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: c.victim.email, password: 'another-password' } });
+      const signIn = await c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: c.victim.email, password: 'another-password' },
+      });
       assert.equal(signIn.statusCode, 401);
     },
   },
@@ -87,9 +106,19 @@ const rows: Row[] = [
     route: 'POST /api/auth/sign-in/email',
     name: 'sign-in with a role',
     status: 200,
-    send: (c) => c.t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { ...c.forged, email: c.mallory.email, password: PASSWORD } }),
+    send: (c) =>
+      c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { ...c.forged, email: c.mallory.email, password: PASSWORD },
+      }),
     async verify(c, res) {
-      const exchange = await c.t.inject({ method: 'PUT', url: `/api/user/${c.mallory.email}`, headers: { cookie: sessionCookie(res) }, payload: {} });
+      const exchange = await c.t.inject({
+        method: 'PUT',
+        url: `/api/user/${c.mallory.email}`,
+        headers: { cookie: sessionCookie(res) },
+        payload: {},
+      });
       assert.equal(exchange.statusCode, 200, exchange.body);
       assert.equal(tokenClaims(exchange.json().accessToken).role, 'user');
     },
@@ -99,39 +128,78 @@ const rows: Row[] = [
     name: 'sign-out with a role',
     status: 200,
     async send(c) {
-      const signIn = await c.t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: c.mallory.email, password: PASSWORD } });
-      return c.t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: sessionCookie(signIn), origin: c.t.config.publicUrl }, payload: c.forged });
+      const signIn = await c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: c.mallory.email, password: PASSWORD },
+      });
+      return c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie: sessionCookie(signIn), origin: c.t.config.publicUrl },
+        payload: c.forged,
+      });
     },
   },
   {
     route: 'POST /api/auth/*',
     name: 'update-user with a role',
     status: 400,
-    send: (c) => c.t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: sessionHeaders(c, c.mallory), payload: { name: 'Mallory', role: 'admin' } }),
+    send: (c) =>
+      c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: sessionHeaders(c, c.mallory),
+        payload: { name: 'Mallory', role: 'admin' },
+      }),
   },
   {
     route: 'POST /api/auth/*',
     name: "update-user with another user's email",
     status: 400,
-    send: (c) => c.t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: sessionHeaders(c, c.mallory), payload: { name: 'Mallory', email: c.victim.email } }),
+    send: (c) =>
+      c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: sessionHeaders(c, c.mallory),
+        payload: { name: 'Mallory', email: c.victim.email },
+      }),
   },
   {
     route: 'POST /api/auth/*',
     name: 'update-user with profile fields only the API may set',
     status: 400,
-    send: (c) => c.t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: sessionHeaders(c, c.mallory), payload: { address: 'x', phone: 'y', linkedin: 'z', emailVerified: true } }),
+    send: (c) =>
+      c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: sessionHeaders(c, c.mallory),
+        payload: { address: 'x', phone: 'y', linkedin: 'z', emailVerified: true },
+      }),
   },
   {
     route: 'POST /api/auth/*',
     name: "change-email to another user's email",
     status: [400, 403, 404, 422],
-    send: (c) => c.t.app.inject({ method: 'POST', url: '/api/auth/change-email', headers: sessionHeaders(c, c.mallory), payload: { newEmail: c.victim.email, role: 'admin' } }),
+    send: (c) =>
+      c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-email',
+        headers: sessionHeaders(c, c.mallory),
+        payload: { newEmail: c.victim.email, role: 'admin' },
+      }),
   },
   {
     route: 'PUT /api/user/:email',
     name: "the token exchange with another user's email and a role in the body",
     status: 200,
-    send: (c) => c.t.app.inject({ method: 'PUT', url: `/api/user/${c.mallory.email}`, headers: { cookie: c.mallory.cookie }, payload: { ...c.forged, email: c.victim.email } }),
+    send: (c) =>
+      c.t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${c.mallory.email}`,
+        headers: { cookie: c.mallory.cookie },
+        payload: { ...c.forged, email: c.victim.email },
+      }),
     async verify(c, res) {
       const { accessToken, user } = res.json() as { accessToken: string; user: User };
       assert.deepEqual([user.email, user.role], [c.mallory.email, 'user']);
@@ -148,7 +216,15 @@ const rows: Row[] = [
         {
           method: 'PUT',
           url: `/api/user-update?email=${c.mallory.email}`,
-          payload: { name: 'Mallory', address: '1 Evil St', phone: '555', linkedin: 'https://linkedin.com/in/m', ...c.forged, _id: c.victim.id, id: c.victim.id },
+          payload: {
+            name: 'Mallory',
+            address: '1 Evil St',
+            phone: '555',
+            linkedin: 'https://linkedin.com/in/m',
+            ...c.forged,
+            _id: c.victim.id,
+            id: c.victim.id,
+          },
         },
         c.mallory,
       ),
@@ -167,9 +243,20 @@ const rows: Row[] = [
     route: 'POST /api/review',
     name: "a review with a name, a role and another user's email and id",
     status: 201,
-    send: (c) => c.t.inject({ method: 'POST', url: '/api/review', payload: { comment: 'Fine', rating: 5, name: 'Store Admin', userId: c.victim.id, ...c.forged } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/review',
+          payload: { comment: 'Fine', rating: 5, name: 'Store Admin', userId: c.victim.id, ...c.forged },
+        },
+        c.mallory,
+      ),
     async verify(c, res) {
-      const [newest] = (await c.t.inject({ method: 'GET', url: '/api/review' })).json() as { _id: string; name: string }[];
+      const [newest] = (await c.t.inject({ method: 'GET', url: '/api/review' })).json() as {
+        _id: string;
+        name: string;
+      }[];
       assert.equal(newest!._id, res.json()._id);
       assert.equal(newest!.name, (await userRecord(c, c.mallory.email)).name);
     },
@@ -178,13 +265,29 @@ const rows: Row[] = [
     route: 'POST /api/contact',
     name: 'a contact message with a role and order fields',
     status: 201,
-    send: (c) => c.t.inject({ method: 'POST', url: '/api/contact', payload: { subject: 'Hi', message: 'Hello', ...c.forged, email: c.mallory.email } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/contact',
+          payload: { subject: 'Hi', message: 'Hello', ...c.forged, email: c.mallory.email },
+        },
+        c.mallory,
+      ),
   },
   {
     route: 'POST /api/order',
     name: "an order with a price, paid and shipped flags, a payment id and another user's email",
     status: 201,
-    send: (c) => c.t.inject({ method: 'POST', url: '/api/order', payload: { ...orderBody(c.part._id, 3), ...c.forged, unitPrice: 0.01, paidAt: new Date().toISOString() } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/order',
+          payload: { ...orderBody(c.part._id, 3), ...c.forged, unitPrice: 0.01, paidAt: new Date().toISOString() },
+        },
+        c.mallory,
+      ),
     async verify(c, res) {
       const order = await orderRecord(c, res.json()._id);
       assert.deepEqual(
@@ -197,35 +300,70 @@ const rows: Row[] = [
     route: 'PUT /api/order/:id',
     name: 'marking an order paid with a made-up payment id, shipped, at another price',
     status: 409,
-    send: (c) => c.t.inject({ method: 'PUT', url: `/api/order/${c.unpaidOrderId}`, payload: { ...c.forged, payment: true, paymentId: 'pi_forged_1' } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/order/${c.unpaidOrderId}`,
+          payload: { ...c.forged, payment: true, paymentId: 'pi_forged_1' },
+        },
+        c.mallory,
+      ),
     verify: (c) => assertUnpaid(c, c.unpaidOrderId),
   },
   {
     route: 'PUT /api/order/:id',
     name: "marking an order paid with another customer's payment",
     status: 409,
-    send: (c) => c.t.inject({ method: 'PUT', url: `/api/order/${c.unpaidOrderId}`, payload: { payment: true, paymentId: c.victimPaymentId } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/order/${c.unpaidOrderId}`,
+          payload: { payment: true, paymentId: c.victimPaymentId },
+        },
+        c.mallory,
+      ),
     verify: (c) => assertUnpaid(c, c.unpaidOrderId),
   },
   {
     route: 'PUT /api/order/:id',
     name: "marking another customer's order paid",
     status: 403,
-    send: (c) => c.t.inject({ method: 'PUT', url: `/api/order/${c.victimUnpaidOrderId}`, payload: { payment: true, paymentId: c.victimPaymentId } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/order/${c.victimUnpaidOrderId}`,
+          payload: { payment: true, paymentId: c.victimPaymentId },
+        },
+        c.mallory,
+      ),
     verify: (c) => assertUnpaid(c, c.victimUnpaidOrderId),
   },
   {
     route: 'POST /api/create-payment-intent',
     name: 'a payment intent at a price of the caller’s choosing',
     status: 400,
-    send: (c) => c.t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: c.payingOrderId, price: 0.01 } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: c.payingOrderId, price: 0.01 } },
+        c.mallory,
+      ),
   },
   {
     route: 'POST /api/create-payment-intent',
     name: 'a payment intent with an amount, a currency and paid flags',
     status: 200,
     send: (c) =>
-      c.t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: c.payingOrderId, ...c.forged, price: undefined, amount: 1, currency: 'btc' } }, c.mallory),
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          payload: { orderId: c.payingOrderId, ...c.forged, price: undefined, amount: 1, currency: 'btc' },
+        },
+        c.mallory,
+      ),
     async verify(c, res) {
       const intent = res.json() as { clientSecret: string; amount: number; currency: string };
       assert.deepEqual([intent.amount, intent.currency], [2500, 'usd']);
@@ -239,13 +377,26 @@ const rows: Row[] = [
     status: 200,
     send: (c) =>
       c.t.inject(
-        { method: 'POST', url: '/api/payments/sandbox/confirm', payload: { clientSecret: c.clientSecret, card: card(CARDS.visa), billingEmail: c.victim.email, ...c.forged, amount: 1 } },
+        {
+          method: 'POST',
+          url: '/api/payments/sandbox/confirm',
+          payload: {
+            clientSecret: c.clientSecret,
+            card: card(CARDS.visa),
+            billingEmail: c.victim.email,
+            ...c.forged,
+            amount: 1,
+          },
+        },
         c.mallory,
       ),
     async verify(c, res) {
       c.paymentId = res.json().id;
       const order = await orderRecord(c, c.payingOrderId);
-      assert.deepEqual([order.payment, order.paymentId, order.status, order.price, order.email], [true, c.paymentId, null, 25, c.mallory.email]);
+      assert.deepEqual(
+        [order.payment, order.paymentId, order.status, order.price, order.email],
+        [true, c.paymentId, null, 25, c.mallory.email],
+      );
       assert.match(c.paymentId!, /^pi_sandbox_/);
     },
   },
@@ -253,29 +404,58 @@ const rows: Row[] = [
     route: 'PUT /api/order/:id',
     name: 'confirming a real payment with shipped and price fields',
     status: 200,
-    send: (c) => c.t.inject({ method: 'PUT', url: `/api/order/${c.payingOrderId}`, payload: { ...c.forged, payment: true, paymentId: c.paymentId } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/order/${c.payingOrderId}`,
+          payload: { ...c.forged, payment: true, paymentId: c.paymentId },
+        },
+        c.mallory,
+      ),
     async verify(c) {
       const order = await orderRecord(c, c.payingOrderId);
-      assert.deepEqual([order.payment, order.paymentId, order.status, order.shippedAt, order.price], [true, c.paymentId, null, null, 25]);
+      assert.deepEqual(
+        [order.payment, order.paymentId, order.status, order.shippedAt, order.price],
+        [true, c.paymentId, null, null, 25],
+      );
     },
   },
   {
     route: 'POST /api/payment',
     name: "a payment record with a price, quantity, name and another user's email",
     status: [200, 201],
-    send: (c) => c.t.inject({ method: 'POST', url: '/api/payment', payload: { ...c.forged, paymentId: c.paymentId, quantity: 999, name: 'Free' } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/payment',
+          payload: { ...c.forged, paymentId: c.paymentId, quantity: 999, name: 'Free' },
+        },
+        c.mallory,
+      ),
     async verify(c) {
       // A replay answers with the stored record.
-      const replay = await c.t.inject({ method: 'POST', url: '/api/payment', payload: { paymentId: c.paymentId } }, c.mallory);
+      const replay = await c.t.inject(
+        { method: 'POST', url: '/api/payment', payload: { paymentId: c.paymentId } },
+        c.mallory,
+      );
       const record = replay.json() as { price: number; quantity: number; email: string; name: string; orderId: string };
-      assert.deepEqual([record.orderId, record.price, record.quantity, record.email, record.name], [c.payingOrderId, 25, 2, c.mallory.email, c.part.name]);
+      assert.deepEqual(
+        [record.orderId, record.price, record.quantity, record.email, record.name],
+        [c.payingOrderId, 25, 2, c.mallory.email, c.part.name],
+      );
     },
   },
   {
     route: 'PUT /api/orders/:id',
     name: "shipping one's own paid order",
     status: 403,
-    send: (c) => c.t.inject({ method: 'PUT', url: `/api/orders/${c.payingOrderId}`, payload: { ...c.forged, status: 'shipped' } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        { method: 'PUT', url: `/api/orders/${c.payingOrderId}`, payload: { ...c.forged, status: 'shipped' } },
+        c.mallory,
+      ),
     async verify(c) {
       assert.equal((await orderRecord(c, c.payingOrderId)).status, null);
     },
@@ -285,13 +465,24 @@ const rows: Row[] = [
     name: 'adding a product at a price',
     status: 403,
     send: (c) =>
-      c.t.inject({ method: 'POST', url: '/api/parts', payload: { name: 'Free', des: 'x', img: '/images/parts/x.svg', minimunOrder: 1, available: 5, ...c.forged } }, c.mallory),
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/parts',
+          payload: { name: 'Free', des: 'x', img: '/images/parts/x.svg', minimunOrder: 1, available: 5, ...c.forged },
+        },
+        c.mallory,
+      ),
   },
   {
     route: 'PUT /api/parts/:id',
     name: "changing a product's price and stock",
     status: 403,
-    send: (c) => c.t.inject({ method: 'PUT', url: `/api/parts/${c.part._id}`, payload: { ...c.forged, available: 1_000_000 } }, c.mallory),
+    send: (c) =>
+      c.t.inject(
+        { method: 'PUT', url: `/api/parts/${c.part._id}`, payload: { ...c.forged, available: 1_000_000 } },
+        c.mallory,
+      ),
   },
   {
     route: 'POST /api/webhooks/stripe',
@@ -302,7 +493,18 @@ const rows: Row[] = [
         {
           method: 'POST',
           url: '/api/webhooks/stripe',
-          payload: { type: 'payment_intent.succeeded', data: { object: { id: 'pi_forged_2', status: 'succeeded', amount: 1250, currency: 'usd', metadata: { orderId: c.unpaidOrderId } } } },
+          payload: {
+            type: 'payment_intent.succeeded',
+            data: {
+              object: {
+                id: 'pi_forged_2',
+                status: 'succeeded',
+                amount: 1250,
+                currency: 'usd',
+                metadata: { orderId: c.unpaidOrderId },
+              },
+            },
+          },
         },
         c.mallory,
       ),
@@ -338,7 +540,16 @@ for (const kind of databaseKinds()) {
         mallory,
         victim,
         part,
-        forged: { role: 'admin', admin: true, isAdmin: true, payment: true, paymentId: 'pi_forged_1', status: 'shipped', price: 0.01, email: victim.email },
+        forged: {
+          role: 'admin',
+          admin: true,
+          isAdmin: true,
+          payment: true,
+          paymentId: 'pi_forged_1',
+          status: 'shipped',
+          price: 0.01,
+          email: victim.email,
+        },
         unpaidOrderId: unpaid._id,
         payingOrderId: paying._id,
         victimUnpaidOrderId: victimUnpaid._id,
@@ -352,14 +563,30 @@ for (const kind of databaseKinds()) {
     /** Checked after every row: nobody was elevated, nothing of the victim's moved, no order was forged. */
     async function assertNothingTaken(): Promise<void> {
       const users = (await asAdmin(c, { method: 'GET', url: '/api/all-user' })) as User[];
-      assert.deepEqual(users.filter((u) => u.role === 'admin').map((u) => u.email), [c.admin.email], 'the admins');
+      assert.deepEqual(
+        users.filter((u) => u.role === 'admin').map((u) => u.email),
+        [c.admin.email],
+        'the admins',
+      );
       assert.deepEqual(await userRecord(c, c.victim.email), victimBefore, "the victim's account");
       const mallory = await userRecord(c, c.mallory.email);
-      assert.deepEqual([mallory._id, mallory.email, mallory.role], [c.mallory.id, c.mallory.email, 'user'], "mallory's account");
+      assert.deepEqual(
+        [mallory._id, mallory.email, mallory.role],
+        [c.mallory.id, c.mallory.email, 'user'],
+        "mallory's account",
+      );
       const orders = await allOrders(c);
-      assert.deepEqual(orders.filter((o) => o.email === c.victim.email), victimOrdersBefore, "the victim's orders");
+      assert.deepEqual(
+        orders.filter((o) => o.email === c.victim.email),
+        victimOrdersBefore,
+        "the victim's orders",
+      );
       for (const o of orders) {
-        assert.equal(Math.round(o.price * 100), Math.round(o.unitPrice * 100) * o.quantity, `order ${o._id} is priced from its part`);
+        assert.equal(
+          Math.round(o.price * 100),
+          Math.round(o.unitPrice * 100) * o.quantity,
+          `order ${o._id} is priced from its part`,
+        );
         assert.equal(o.unitPrice, c.part.price, `order ${o._id} has the part's price`);
         assert.equal(o.payment, o.paymentId !== null && o.paidAt !== null, `order ${o._id}: paid only with a payment`);
         if (o.paymentId) assert.match(o.paymentId, /^pi_sandbox_/, `order ${o._id}: a payment id the provider issued`);
@@ -371,14 +598,20 @@ for (const kind of databaseKinds()) {
 
     test('every route that takes a body has a row', () => {
       const covered = new Set(rows.map((r) => r.route));
-      assert.deepEqual(bodyRoutes(c.t).filter((r) => !covered.has(r)), []);
+      assert.deepEqual(
+        bodyRoutes(c.t).filter((r) => !covered.has(r)),
+        [],
+      );
     });
 
     for (const row of rows) {
       test(`${row.route}: ${row.name}`, async () => {
         const res = await row.send(c);
         const expected = [row.status].flat();
-        assert.ok(expected.includes(res.statusCode), `expected ${expected.join(' or ')}, got ${res.statusCode}: ${res.body.slice(0, 300)}`);
+        assert.ok(
+          expected.includes(res.statusCode),
+          `expected ${expected.join(' or ')}, got ${res.statusCode}: ${res.body.slice(0, 300)}`,
+        );
         if (res.statusCode >= 400 && !row.route.startsWith('POST /api/auth/')) errorOf(res);
         await row.verify?.(c, res);
         await assertNothingTaken();

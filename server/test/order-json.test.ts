@@ -29,7 +29,14 @@ for (const kind of databaseKinds()) {
     const read = (url: string, as: TestUser) => t.inject({ method: 'GET', url }, as);
 
     async function trickyPart(price: number): Promise<Part> {
-      const payload = { name: `Part ${TRICKY}`.slice(0, 120), des: `Description ${TRICKY}`, img: 'https://img.example/a.png?x=1&y=%22', minimunOrder: 1, available: 1000, price };
+      const payload = {
+        name: `Part ${TRICKY}`.slice(0, 120),
+        des: `Description ${TRICKY}`,
+        img: 'https://img.example/a.png?x=1&y=%22',
+        minimunOrder: 1,
+        available: 1000,
+        price,
+      };
       const res = await t.inject({ method: 'POST', url: '/api/parts', payload }, admin);
       assert.equal(res.statusCode, 201, res.body);
       return res.json();
@@ -48,7 +55,14 @@ for (const kind of databaseKinds()) {
 
     test('a placed order is answered with the bytes it is later read with', async () => {
       const part = await trickyPart(12.34);
-      const placed = await t.inject({ method: 'POST', url: '/api/order', payload: { partId: part._id, quantity: 3, phone: `+1 ${TRICKY}`.slice(0, 40), address: TRICKY } }, customer);
+      const placed = await t.inject(
+        {
+          method: 'POST',
+          url: '/api/order',
+          payload: { partId: part._id, quantity: 3, phone: `+1 ${TRICKY}`.slice(0, 40), address: TRICKY },
+        },
+        customer,
+      );
       assert.equal(placed.statusCode, 201, placed.body);
       assert.equal(placed.headers['content-type'], 'application/json; charset=utf-8');
       const order: Order = placed.json();
@@ -66,13 +80,20 @@ for (const kind of databaseKinds()) {
       const shipped = await placeOrder(t, customer, dear._id, 1);
       const orphan = await placeOrder(t, customer, gone._id, 2);
       await placeOrder(t, customer, cheap._id, 100);
-      for (const order of [paid, shipped]) assert.equal((await payWithSandbox(t, customer, order._id)).confirm.statusCode, 200);
-      assert.equal((await t.inject({ method: 'PUT', url: `/api/orders/${shipped._id}`, payload: { status: 'shipped' } }, admin)).statusCode, 200);
+      for (const order of [paid, shipped])
+        assert.equal((await payWithSandbox(t, customer, order._id)).confirm.statusCode, 200);
+      assert.equal(
+        (await t.inject({ method: 'PUT', url: `/api/orders/${shipped._id}`, payload: { status: 'shipped' } }, admin))
+          .statusCode,
+        200,
+      );
       assert.equal((await t.inject({ method: 'DELETE', url: `/api/part/${gone._id}` }, admin)).statusCode, 200);
       // Microseconds a JS Date drops (cut, not rounded) and a date before the others.
       const db = t.db.database.db;
       await db.execute(sql`update orders set created_at = '2026-01-02T03:04:05.999999Z' where id = ${paid._id}::uuid`);
-      await db.execute(sql`update orders set created_at = '1999-12-31T23:59:59.000001Z' where id = ${orphan._id}::uuid`);
+      await db.execute(
+        sql`update orders set created_at = '1999-12-31T23:59:59.000001Z' where id = ${orphan._id}::uuid`,
+      );
       await db.execute(sql`update orders set paid_at = '2026-01-02T03:04:06.000500Z' where id = ${paid._id}::uuid`);
 
       const own = await assertListMatchesSingles(`/api/order?email=${encodeURIComponent(customer.email)}`, customer);
@@ -96,14 +117,17 @@ for (const kind of databaseKinds()) {
       assert.ok(all.some((o) => o.email === other.email) && all.some((o) => o.email === customer.email));
     });
 
-    test('a customer without orders gets an empty array; someone else\'s list stays refused', async () => {
+    test("a customer without orders gets an empty array; someone else's list stays refused", async () => {
       const fresh = await t.signUp('json-orders-none@torque.test');
       const res = await read(`/api/order?email=${encodeURIComponent(fresh.email)}`, fresh);
       assert.equal(res.statusCode, 200);
       assert.equal(res.body, '[]');
       const others = await read(`/api/order?email=${encodeURIComponent(customer.email)}`, fresh);
       assert.equal(others.statusCode, 403);
-      assert.equal((await t.inject({ method: 'GET', url: `/api/order?email=${encodeURIComponent(fresh.email)}` })).statusCode, 401);
+      assert.equal(
+        (await t.inject({ method: 'GET', url: `/api/order?email=${encodeURIComponent(fresh.email)}` })).statusCode,
+        401,
+      );
       assert.equal((await read('/api/order?email=not-an-email', fresh)).statusCode, 400);
     });
   });
@@ -117,7 +141,8 @@ for (const kind of databaseKinds()) {
     });
     after(() => t.close());
 
-    const order = (partId: string, quantity: number) => t.inject({ method: 'POST', url: '/api/order', payload: orderBody(partId, quantity) }, customer);
+    const order = (partId: string, quantity: number) =>
+      t.inject({ method: 'POST', url: '/api/order', payload: orderBody(partId, quantity) }, customer);
 
     test('a total over the card limit is 409 ORDER_TOO_LARGE and takes no stock, however large', async () => {
       // $10,000 a unit: 99 units are $990,000, 100 are over the $999,999.99 a card may pay.

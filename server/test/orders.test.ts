@@ -26,7 +26,16 @@ for (const kind of databaseKinds()) {
           method: 'POST',
           url: '/api/order',
           // An old client's fields: all of them ignored.
-          payload: { ...orderBody(part._id, '5'), email: bob.email, price: 0.01, name: 'Free stuff', img: 'x', des: 'y', payment: true, status: 'shipped' },
+          payload: {
+            ...orderBody(part._id, '5'),
+            email: bob.email,
+            price: 0.01,
+            name: 'Free stuff',
+            img: 'x',
+            des: 'y',
+            payment: true,
+            status: 'shipped',
+          },
         },
         alice,
       );
@@ -64,14 +73,23 @@ for (const kind of databaseKinds()) {
     test('bad order input is 400 per field; an unknown part is 404; anonymous is 401', async () => {
       const part = await addPart(t, { available: 10 });
       for (const quantity of [0, -1, 1.5, 'abc', '']) {
-        const res = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, quantity as number) }, alice);
+        const res = await t.inject(
+          { method: 'POST', url: '/api/order', payload: orderBody(part._id, quantity as number) },
+          alice,
+        );
         assert.equal(res.statusCode, 400, `quantity ${JSON.stringify(quantity)}: ${res.body}`);
         assert.ok(errorOf(res).fields?.quantity, res.body);
       }
-      const noAddress = await t.inject({ method: 'POST', url: '/api/order', payload: { partId: part._id, quantity: 1, phone: '1' } }, alice);
+      const noAddress = await t.inject(
+        { method: 'POST', url: '/api/order', payload: { partId: part._id, quantity: 1, phone: '1' } },
+        alice,
+      );
       assert.equal(noAddress.statusCode, 400);
       assert.ok(errorOf(noAddress).fields?.address);
-      const unknown = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody('00000000-0000-4000-8000-000000000000', 1) }, alice);
+      const unknown = await t.inject(
+        { method: 'POST', url: '/api/order', payload: orderBody('00000000-0000-4000-8000-000000000000', 1) },
+        alice,
+      );
       assert.equal(unknown.statusCode, 404);
       const anonymous = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) });
       assert.equal(anonymous.statusCode, 401);
@@ -86,7 +104,10 @@ for (const kind of databaseKinds()) {
       const list: Order[] = own.json();
       assert.ok(list.some((o) => o._id === mine._id));
       assert.ok(list.every((o) => o.email === alice.email));
-      const othersList = await t.inject({ method: 'GET', url: `/api/order?email=${encodeURIComponent(alice.email)}` }, bob);
+      const othersList = await t.inject(
+        { method: 'GET', url: `/api/order?email=${encodeURIComponent(alice.email)}` },
+        bob,
+      );
       assert.equal(othersList.statusCode, 403);
       assert.equal((await t.inject({ method: 'GET', url: `/api/order/${mine._id}` }, bob)).statusCode, 403);
       assert.equal((await t.inject({ method: 'GET', url: `/api/order/${mine._id}` }, alice)).json()._id, mine._id);
@@ -119,7 +140,7 @@ for (const kind of databaseKinds()) {
       assert.equal(await stockOf(t, part._id), 16);
     });
 
-    test('an admin cancels a customer\'s unpaid order and the stock returns', async () => {
+    test("an admin cancels a customer's unpaid order and the stock returns", async () => {
       const part = await addPart(t, { available: 9 });
       const order = await placeOrder(t, bob, part._id, 9);
       const res = await t.inject({ method: 'DELETE', url: `/api/order/${order._id}` }, admin);
@@ -175,7 +196,12 @@ for (const kind of databaseKinds()) {
       const part = await addPart(t, { available: initial, minimunOrder: 1 });
       const quantities = Array.from({ length: 60 }, (_, i) => 1 + (i % 3));
       const results = await Promise.all(
-        quantities.map((quantity, i) => t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, quantity) }, buyers[i % buyers.length])),
+        quantities.map((quantity, i) =>
+          t.inject(
+            { method: 'POST', url: '/api/order', payload: orderBody(part._id, quantity) },
+            buyers[i % buyers.length],
+          ),
+        ),
       );
       const sold = results.reduce((sum, res, i) => sum + (res.statusCode === 201 ? quantities[i]! : 0), 0);
       for (const res of results) {
@@ -185,7 +211,9 @@ for (const kind of databaseKinds()) {
       const remaining = await stockOf(t, part._id);
       assert.equal(sold + remaining, initial, `sold ${sold} + remaining ${remaining}`);
       assert.ok(sold > initial - 3, `stock was sold down to what no quantity fits (sold ${sold})`);
-      const ordered = (await Promise.all(buyers.map((b) => t.inject({ method: 'GET', url: `/api/order?email=${b.email}` }, b))))
+      const ordered = (
+        await Promise.all(buyers.map((b) => t.inject({ method: 'GET', url: `/api/order?email=${b.email}` }, b)))
+      )
         .flatMap((res) => res.json() as Order[])
         .filter((o) => o.partId === part._id)
         .reduce((sum, o) => sum + o.quantity, 0);
@@ -198,10 +226,15 @@ for (const kind of databaseKinds()) {
       const first = await Promise.all(buyers.map((b) => placeOrder(t, b, part._id, 3)));
       const mixed = await Promise.all([
         ...first.map((o, i) => t.inject({ method: 'DELETE', url: `/api/order/${o._id}` }, buyers[i])),
-        ...buyers.flatMap((b) => [t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 4) }, b), t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 4) }, b)]),
+        ...buyers.flatMap((b) => [
+          t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 4) }, b),
+          t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 4) }, b),
+        ]),
       ]);
       for (const res of mixed) assert.ok([200, 201, 409].includes(res.statusCode), `${res.statusCode} ${res.body}`);
-      const open = (await Promise.all(buyers.map((b) => t.inject({ method: 'GET', url: `/api/order?email=${b.email}` }, b))))
+      const open = (
+        await Promise.all(buyers.map((b) => t.inject({ method: 'GET', url: `/api/order?email=${b.email}` }, b)))
+      )
         .flatMap((res) => res.json() as Order[])
         .filter((o) => o.partId === part._id)
         .reduce((sum, o) => sum + o.quantity, 0);

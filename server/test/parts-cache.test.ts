@@ -119,12 +119,23 @@ for (const kind of databaseKinds()) {
       const before = await t.inject({ method: 'GET', url: '/api/parts' });
       const first = before.json()[0] as Part;
       const onePart = await t.inject({ method: 'GET', url: `/api/parts/${first._id}` });
-      const put = await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: first.available + 7 } }, admin);
+      const put = await t.inject(
+        { method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: first.available + 7 } },
+        admin,
+      );
       assert.equal(put.statusCode, 200);
-      const after = await t.inject({ method: 'GET', url: '/api/parts', headers: { 'if-none-match': String(before.headers.etag) } });
+      const after = await t.inject({
+        method: 'GET',
+        url: '/api/parts',
+        headers: { 'if-none-match': String(before.headers.etag) },
+      });
       assert.equal(after.statusCode, 200);
       assert.equal(after.json()[0].available, first.available + 7);
-      const part = await t.inject({ method: 'GET', url: `/api/parts/${first._id}`, headers: { 'if-none-match': String(onePart.headers.etag) } });
+      const part = await t.inject({
+        method: 'GET',
+        url: `/api/parts/${first._id}`,
+        headers: { 'if-none-match': String(onePart.headers.etag) },
+      });
       assert.equal(part.statusCode, 200);
       assert.equal(part.json().available, first.available + 7);
     });
@@ -137,7 +148,9 @@ for (const kind of databaseKinds()) {
       assert.equal(await stockOf(t, created._id), 3);
       assert.equal((await t.inject({ method: 'DELETE', url: `/api/part/${created._id}` }, admin)).statusCode, 200);
       assert.equal((await t.inject({ method: 'GET', url: `/api/parts/${created._id}` })).statusCode, 404);
-      assert.ok(!(await t.inject({ method: 'GET', url: '/api/parts' })).json().some((p: Part) => p._id === created._id));
+      assert.ok(
+        !(await t.inject({ method: 'GET', url: '/api/parts' })).json().some((p: Part) => p._id === created._id),
+      );
     });
 
     test('an order takes stock and the catalogue shows it at once', async () => {
@@ -146,7 +159,9 @@ for (const kind of databaseKinds()) {
       assert.equal(await stockOf(t, created._id), 10);
       await placeOrder(t, customer, created._id, 4);
       assert.equal(await stockOf(t, created._id), 6);
-      const listed = (await t.inject({ method: 'GET', url: '/api/parts' })).json().find((p: Part) => p._id === created._id);
+      const listed = (await t.inject({ method: 'GET', url: '/api/parts' }))
+        .json()
+        .find((p: Part) => p._id === created._id);
       assert.equal(listed.available, 6);
     });
   });

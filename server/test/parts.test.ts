@@ -3,7 +3,14 @@ import { after, before, describe, test } from 'node:test';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 
-const newPart = { name: 'Test Caliper', des: 'A two-piston brake caliper.', img: '/images/parts/test.svg', minimunOrder: '10', available: '500', price: '42.50' };
+const newPart = {
+  name: 'Test Caliper',
+  des: 'A two-piston brake caliper.',
+  img: '/images/parts/test.svg',
+  minimunOrder: '10',
+  available: '500',
+  price: '42.50',
+};
 
 for (const kind of databaseKinds()) {
   describe(`parts API (${kind})`, () => {
@@ -31,7 +38,10 @@ for (const kind of databaseKinds()) {
         assert.equal(typeof p.available, 'number');
         assert.ok(p.des.length > 0 && p.img.startsWith('/images/parts/'));
       }
-      assert.ok(parts.filter((p: { des: string }) => p.des.length > 150).length >= 3, 'several descriptions longer than 150 characters');
+      assert.ok(
+        parts.filter((p: { des: string }) => p.des.length > 150).length >= 3,
+        'several descriptions longer than 150 characters',
+      );
     });
 
     test('GET /api/parts/:id returns one part; unknown and malformed ids are 404/400', async () => {
@@ -65,7 +75,12 @@ for (const kind of databaseKinds()) {
       assert.equal(anon.statusCode, 401);
       const cust = await t.inject({ method: 'POST', url: '/api/parts', payload: newPart }, customer);
       assert.equal(cust.statusCode, 403);
-      const forged = await t.inject({ method: 'POST', url: '/api/parts', payload: newPart, headers: { authorization: 'Bearer abc.def.ghi' } });
+      const forged = await t.inject({
+        method: 'POST',
+        url: '/api/parts',
+        payload: newPart,
+        headers: { authorization: 'Bearer abc.def.ghi' },
+      });
       assert.equal(forged.statusCode, 401);
       assert.equal((await t.inject({ method: 'GET', url: '/api/parts' })).json().length, partCount);
     });
@@ -88,30 +103,55 @@ for (const kind of databaseKinds()) {
         const error = errorOf(res);
         assert.ok(error.fields?.[field], `expected a message for ${field}, got ${res.body}`);
       }
-      const malformed = await t.inject({ method: 'POST', url: '/api/parts', payload: '{"name":', headers: { 'content-type': 'application/json' } }, admin);
+      const malformed = await t.inject(
+        { method: 'POST', url: '/api/parts', payload: '{"name":', headers: { 'content-type': 'application/json' } },
+        admin,
+      );
       assert.equal(malformed.statusCode, 400);
       assert.equal(errorOf(malformed).code, 'MALFORMED_JSON');
-      const huge = await t.inject({ method: 'POST', url: '/api/parts', payload: { ...newPart, des: 'x'.repeat(2 * 1024 * 1024) } }, admin);
+      const huge = await t.inject(
+        { method: 'POST', url: '/api/parts', payload: { ...newPart, des: 'x'.repeat(2 * 1024 * 1024) } },
+        admin,
+      );
       assert.equal(huge.statusCode, 413);
       assert.equal(errorOf(huge).code, 'BODY_TOO_LARGE');
-      const wrongType = await t.inject({ method: 'POST', url: '/api/parts', payload: 'name=x', headers: { 'content-type': 'text/plain' } }, admin);
+      const wrongType = await t.inject(
+        { method: 'POST', url: '/api/parts', payload: 'name=x', headers: { 'content-type': 'text/plain' } },
+        admin,
+      );
       assert.ok(wrongType.statusCode === 415 || wrongType.statusCode === 400, `got ${wrongType.statusCode}`);
       assert.equal((await t.inject({ method: 'GET', url: '/api/parts' })).json().length, partCount);
     });
 
     test('PUT /api/parts/:id: admin only; partial updates; unknown id 404', async () => {
       const [first] = (await t.inject({ method: 'GET', url: '/api/parts' })).json();
-      assert.equal((await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: 1 } })).statusCode, 401);
-      assert.equal((await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: 1 } }, customer)).statusCode, 403);
-      const res = await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: '777' } }, admin);
+      assert.equal(
+        (await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: 1 } })).statusCode,
+        401,
+      );
+      assert.equal(
+        (await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: 1 } }, customer))
+          .statusCode,
+        403,
+      );
+      const res = await t.inject(
+        { method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: '777' } },
+        admin,
+      );
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().available, 777);
       assert.equal(res.json().name, first.name);
       const empty = await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: {} }, admin);
       assert.equal(empty.statusCode, 400);
-      const negative = await t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: -5 } }, admin);
+      const negative = await t.inject(
+        { method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: -5 } },
+        admin,
+      );
       assert.equal(negative.statusCode, 400);
-      const unknown = await t.inject({ method: 'PUT', url: '/api/parts/00000000-0000-4000-8000-000000000000', payload: { available: 1 } }, admin);
+      const unknown = await t.inject(
+        { method: 'PUT', url: '/api/parts/00000000-0000-4000-8000-000000000000', payload: { available: 1 } },
+        admin,
+      );
       assert.equal(unknown.statusCode, 404);
       assert.equal((await t.inject({ method: 'GET', url: `/api/parts/${first._id}` })).json().available, 777);
     });

@@ -14,8 +14,19 @@ const stripeSdk = new Stripe('sk_test_unused');
 
 /** A webhook delivery as Stripe sends it: the event JSON and its signature header. */
 function signedEvent(type: string, intent: FakeIntent, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: intent } });
-  return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': stripeSdk.webhooks.generateTestHeaderString({ payload, secret }) } };
+  const payload = JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type,
+    data: { object: intent },
+  });
+  return {
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripeSdk.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+  };
 }
 
 for (const kind of databaseKinds()) {
@@ -28,7 +39,13 @@ for (const kind of databaseKinds()) {
     before(async () => {
       fake = await startFakeStripe();
       t = await createTestApp(kind, {
-        env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_suite', STRIPE_PUBLISHABLE_KEY: 'pk_test_suite', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
+        env: {
+          PAYMENT_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_suite',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_suite',
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_API_URL: fake.url,
+        },
       });
       alice = await t.signUp('alice-stripe@torque.test', 'Alice');
       bob = await t.signUp('bob-stripe@torque.test', 'Bob');
@@ -39,7 +56,8 @@ for (const kind of databaseKinds()) {
       await fake.close();
     });
 
-    const getOrder = async (id: string): Promise<Order> => (await t.inject({ method: 'GET', url: `/api/order/${id}` }, alice)).json();
+    const getOrder = async (id: string): Promise<Order> =>
+      (await t.inject({ method: 'GET', url: `/api/order/${id}` }, alice)).json();
     const intentFor = async (orderId: string) => {
       const res = await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId } }, alice);
       assert.equal(res.statusCode, 200, res.body);
@@ -53,7 +71,11 @@ for (const kind of databaseKinds()) {
 
     test('the browser learns the publishable key, never the secret', async () => {
       const res = await t.inject({ method: 'GET', url: '/api/config' });
-      assert.deepEqual(res.json(), { paymentProvider: 'stripe', stripePublishableKey: 'pk_test_suite', googleEnabled: false });
+      assert.deepEqual(res.json(), {
+        paymentProvider: 'stripe',
+        stripePublishableKey: 'pk_test_suite',
+        googleEnabled: false,
+      });
       assert.doesNotMatch(res.body, /sk_test|whsec/);
     });
 
@@ -75,7 +97,11 @@ for (const kind of databaseKinds()) {
     test('PUT /api/order/:id is refused until Stripe says the intent succeeded, then marks paid', async () => {
       const order = await placeOrder(t, alice, partId, 1);
       const { intent } = await intentFor(order._id);
-      const mark = () => t.inject({ method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId: intent.id } }, alice);
+      const mark = () =>
+        t.inject(
+          { method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId: intent.id } },
+          alice,
+        );
       const early = await mark();
       assert.equal(early.statusCode, 409);
       assert.equal(errorOf(early).code, 'PAYMENT_NOT_CONFIRMED');
@@ -94,7 +120,11 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(first.json(), { received: true });
       const paidAt = (await getOrder(order._id)).paidAt;
       assert.ok(paidAt);
-      for (const res of await Promise.all([webhook('payment_intent.succeeded', succeeded), webhook('payment_intent.succeeded', succeeded), webhook('payment_intent.succeeded', succeeded)])) {
+      for (const res of await Promise.all([
+        webhook('payment_intent.succeeded', succeeded),
+        webhook('payment_intent.succeeded', succeeded),
+        webhook('payment_intent.succeeded', succeeded),
+      ])) {
         assert.equal(res.statusCode, 200);
       }
       assert.equal((await getOrder(order._id)).paidAt, paidAt);
@@ -107,9 +137,15 @@ for (const kind of databaseKinds()) {
         const { intent } = await intentFor(order._id);
         const succeeded = fake.succeed(intent.id);
         const results = await Promise.all([
-          t.inject({ method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId: intent.id } }, alice),
+          t.inject(
+            { method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId: intent.id } },
+            alice,
+          ),
           webhook('payment_intent.succeeded', succeeded),
-          t.inject({ method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId: intent.id } }, alice),
+          t.inject(
+            { method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId: intent.id } },
+            alice,
+          ),
           webhook('payment_intent.succeeded', succeeded),
         ]);
         for (const res of results) assert.equal(res.statusCode, 200, res.body);
@@ -125,11 +161,20 @@ for (const kind of databaseKinds()) {
       const succeeded = { ...fake.succeed(intent.id) };
       const forged = await webhook('payment_intent.succeeded', succeeded, 'whsec_someone_else');
       assert.equal(forged.statusCode, 400);
-      const unsigned = await t.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: JSON.stringify({ type: 'payment_intent.succeeded', data: { object: succeeded } }), headers: { 'content-type': 'application/json' } });
+      const unsigned = await t.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        payload: JSON.stringify({ type: 'payment_intent.succeeded', data: { object: succeeded } }),
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(unsigned.statusCode, 400);
       const cheaper = await webhook('payment_intent.succeeded', { ...succeeded, amount: 1 });
       assert.equal(cheaper.statusCode, 200, 'acknowledged, so Stripe does not retry');
-      const failed = await webhook('payment_intent.payment_failed', { ...succeeded, status: 'requires_payment_method', last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } });
+      const failed = await webhook('payment_intent.payment_failed', {
+        ...succeeded,
+        status: 'requires_payment_method',
+        last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+      });
       assert.equal(failed.statusCode, 200);
       const other = await webhook('charge.refunded', succeeded);
       assert.equal(other.statusCode, 200);
@@ -138,8 +183,19 @@ for (const kind of databaseKinds()) {
 
     test("another customer's intent request is 403; the sandbox confirm is not served", async () => {
       const order = await placeOrder(t, alice, partId, 1);
-      assert.equal((await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }, bob)).statusCode, 403);
-      const sandbox = await t.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: { clientSecret: 'pi_1_secret_2', card: card(CARDS.visa) } }, alice);
+      assert.equal(
+        (await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }, bob))
+          .statusCode,
+        403,
+      );
+      const sandbox = await t.inject(
+        {
+          method: 'POST',
+          url: '/api/payments/sandbox/confirm',
+          payload: { clientSecret: 'pi_1_secret_2', card: card(CARDS.visa) },
+        },
+        alice,
+      );
       assert.equal(sandbox.statusCode, 404);
     });
   });
@@ -151,13 +207,22 @@ describe('Stripe unreachable', () => {
     const url = fake.url;
     await fake.close();
     const t = await createTestApp('pglite', {
-      env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_suite', STRIPE_PUBLISHABLE_KEY: 'pk_test_suite', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: url },
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_suite',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_suite',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: url,
+      },
     });
     try {
       const alice = await t.signUp('alice-down@torque.test');
       const part = await addPart(t, { available: 5 });
       const order = await placeOrder(t, alice, part._id, 1);
-      const res = await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }, alice);
+      const res = await t.inject(
+        { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } },
+        alice,
+      );
       assert.equal(res.statusCode, 502);
       assert.equal(errorOf(res).code, 'PAYMENT_PROVIDER_ERROR');
       const after = (await t.inject({ method: 'GET', url: `/api/order/${order._id}` }, alice)).json();

@@ -67,7 +67,10 @@ for (const [kind, createDatabase] of targets) {
 
     before(async () => {
       database = await createDatabase();
-      server = await startServer({ ...database.env, ADMIN_EMAILS: admin, RATE_LIMIT_SCALE: '100' }, { script: bundle, readyWithinMs: 120_000 });
+      server = await startServer(
+        { ...database.env, ADMIN_EMAILS: admin, RATE_LIMIT_SCALE: '100' },
+        { script: bundle, readyWithinMs: 120_000 },
+      );
       customer = await signUp(server.url, `customer-${run}@bundle.test`);
     });
     after(async () => {
@@ -85,7 +88,10 @@ for (const [kind, createDatabase] of targets) {
       const badId = await call(server.url, 'GET', '/api/parts/not-an-id');
       assert.equal(badId.status, 400);
       assert.ok(isErrorBody(badId.body));
-      const badOrder = await call(server.url, 'POST', '/api/order', { token: customer.token, body: { partId: 'x', quantity: -1 } });
+      const badOrder = await call(server.url, 'POST', '/api/order', {
+        token: customer.token,
+        body: { partId: 'x', quantity: -1 },
+      });
       assert.equal(badOrder.status, 400);
       assert.ok(isErrorBody(badOrder.body));
       const anonymous = await call(server.url, 'GET', `/api/order?email=${encodeURIComponent(customer.email)}`);
@@ -99,7 +105,10 @@ for (const [kind, createDatabase] of targets) {
       const [part] = (await call<Part[]>(server.url, 'GET', '/api/parts')).body;
       const placed = await placeOrder(server.url, customer, part!._id, part!.minimunOrder);
       assert.equal(placed.status, 201, JSON.stringify(placed.body));
-      const intent = await call<{ clientSecret: string }>(server.url, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId: (placed.body as Order)._id } });
+      const intent = await call<{ clientSecret: string }>(server.url, 'POST', '/api/create-payment-intent', {
+        token: customer.token,
+        body: { orderId: (placed.body as Order)._id },
+      });
       assert.equal(intent.status, 200, JSON.stringify(intent.body));
       assert.match(intent.body.clientSecret, /_secret_/);
     });
@@ -143,7 +152,10 @@ describe('the production bundle with PAYMENT_PROVIDER=stripe', () => {
     const [part] = (await call<Part[]>(server.url, 'GET', '/api/parts')).body;
     const placed = await placeOrder(server.url, customer, part!._id, part!.minimunOrder);
     assert.equal(placed.status, 201, JSON.stringify(placed.body));
-    const intent = await call<{ clientSecret: string }>(server.url, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId: (placed.body as Order)._id } });
+    const intent = await call<{ clientSecret: string }>(server.url, 'POST', '/api/create-payment-intent', {
+      token: customer.token,
+      body: { orderId: (placed.body as Order)._id },
+    });
     assert.equal(intent.status, 200, JSON.stringify(intent.body));
     assert.equal(stripe.requests.filter((r) => r.path === '/v1/payment_intents').length, 1);
   });

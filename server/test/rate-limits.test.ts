@@ -28,9 +28,19 @@ function limitedApp(kind: DatabaseKind, redisUrl?: string): Promise<TestApp> {
 const signIn = (t: TestApp, ip: string, email: string, password = 'not-the-password') =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, payload: { email, password } });
 const signUp = (t: TestApp, ip: string, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: ip, payload: { name: 'Rae', email, password: PASSWORD } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    remoteAddress: ip,
+    payload: { name: 'Rae', email, password: PASSWORD },
+  });
 const contact = (t: TestApp, ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: ip, payload: { email: 'visitor@limits.test', subject: 'Hello', message: 'Do you ship brake pads?' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    remoteAddress: ip,
+    payload: { email: 'visitor@limits.test', subject: 'Hello', message: 'Do you ship brake pads?' },
+  });
 
 /** Sends `count` requests one after another and returns their statuses. */
 async function statuses(count: number, send: (i: number) => Promise<LightMyRequestResponse>): Promise<number[]> {
@@ -47,14 +57,19 @@ function assertLimited(res: LightMyRequestResponse): void {
   assert.equal(error.code, 'RATE_LIMITED');
   assert.match(error.message, /too many attempts.*wait \d+ (second|minute)s?/i);
   const retryAfter = Number(res.headers['retry-after']);
-  assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 60, `retry-after: ${res.headers['retry-after']}`);
+  assert.ok(
+    Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 60,
+    `retry-after: ${res.headers['retry-after']}`,
+  );
   assert.equal(res.headers['set-cookie'], undefined, 'a refused attempt never signs anyone in');
 }
 
 const redisUrl = await reachableRedis();
 const stores: { name: string; url?: string; skip?: string }[] = [
   { name: 'memory' },
-  redisUrl ? { name: 'redis', url: redisUrl } : { name: 'redis', skip: 'no Redis answers (TEST_REDIS_URL or redis://127.0.0.1:6379)' },
+  redisUrl
+    ? { name: 'redis', url: redisUrl }
+    : { name: 'redis', skip: 'no Redis answers (TEST_REDIS_URL or redis://127.0.0.1:6379)' },
 ];
 
 for (const kind of databaseKinds()) {
@@ -89,7 +104,9 @@ for (const kind of databaseKinds()) {
       test('sign-in per account: guesses from many addresses trip it, even for the right password', async () => {
         const email = nextEmail('victim');
         assert.equal((await signUp(t, nextIp(), email)).statusCode, 200);
-        const guesses = await statuses(max('signInPerAccount'), (i) => signIn(t, nextIp(), i % 2 ? email.toUpperCase() : email));
+        const guesses = await statuses(max('signInPerAccount'), (i) =>
+          signIn(t, nextIp(), i % 2 ? email.toUpperCase() : email),
+        );
         assert.deepEqual(new Set(guesses), new Set([401]));
         assertLimited(await signIn(t, nextIp(), email, PASSWORD));
         // Other accounts, and sign-up, are not held up by it.

@@ -17,7 +17,9 @@ import { startServer, type ServerProcess } from './resilience/server-process.ts'
  * happen between processes, where an in-process lock or cache would not help.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const skip = serverUrl ? false : 'set TEST_DATABASE_URL (a PostgreSQL server to create scratch databases on) to run the scale-out suite';
+const skip = serverUrl
+  ? false
+  : 'set TEST_DATABASE_URL (a PostgreSQL server to create scratch databases on) to run the scale-out suite';
 const redisUrl = serverUrl ? await reachableRedis() : undefined;
 const run = randomBytes(4).toString('hex');
 const ADMIN = `admin-${run}@scale-out.test`;
@@ -67,7 +69,9 @@ async function deploy(label: string, customers: number, env: Record<string, stri
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
     const admin = await signUp(servers[0]!.url, ADMIN);
-    const accounts = await Promise.all(Array.from({ length: customers }, (_, i) => signUp(servers[i % 2]!.url, `${label}-${i}-${run}@scale-out.test`)));
+    const accounts = await Promise.all(
+      Array.from({ length: customers }, (_, i) => signUp(servers[i % 2]!.url, `${label}-${i}-${run}@scale-out.test`)),
+    );
     return { database, servers, admin, customers: accounts, close };
   } catch (error) {
     await close();
@@ -89,10 +93,14 @@ describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
     for (let round = 0; round < 3; round++) {
       const empty = await createScratchDatabase(serverUrl!, 'migrate_race');
       try {
-        const handles = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: empty.url, dataDir: 'unused', poolSize: 1 })));
+        const handles = await Promise.all(
+          Array.from({ length: 4 }, () => openDatabase({ databaseUrl: empty.url, dataDir: 'unused', poolSize: 1 })),
+        );
         const outcomes = await Promise.allSettled(handles.map((h) => h.migrate()));
         await Promise.all(handles.map((h) => h.close()));
-        const failed = outcomes.flatMap((o) => (o.status === 'rejected' ? [String((o.reason as Error).cause ?? o.reason)] : []));
+        const failed = outcomes.flatMap((o) =>
+          o.status === 'rejected' ? [String((o.reason as Error).cause ?? o.reason)] : [],
+        );
         assert.deepEqual(failed, [], `round ${round}`);
         const [applied] = await empty.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
         assert.equal(Number(applied!.n), migrationCount(), `round ${round}: each migration applied once`);
@@ -103,7 +111,9 @@ describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
   });
 
   test('both instances migrated and seeded the empty database once, and trust each other’s tokens', async () => {
-    const [migrations] = await d.database.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
+    const [migrations] = await d.database.query<{ n: string }>(
+      'select count(*) as n from drizzle.__drizzle_migrations',
+    );
     const [seeded] = await d.database.query<{ parts: string }>('select count(*) as parts from parts');
     const catalogue = await call<unknown[]>(d.servers[1]!.url, 'GET', '/api/parts');
     assert.equal(Number(migrations!.n), migrationCount(), 'each migration applied once');
@@ -111,40 +121,68 @@ describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
     assert.equal(catalogue.body.length, Number(seeded!.parts), 'one demo catalogue, not two');
     for (const [i, server] of d.servers.entries()) {
       const madeElsewhere = d.customers[(i + 1) % 2]!;
-      const mine = await call(server.url, 'GET', `/api/order?email=${encodeURIComponent(madeElsewhere.email)}`, { token: madeElsewhere.token });
-      assert.equal(mine.status, 200, `a token issued by the other instance works on instance ${i}: ${JSON.stringify(mine.body)}`);
+      const mine = await call(server.url, 'GET', `/api/order?email=${encodeURIComponent(madeElsewhere.email)}`, {
+        token: madeElsewhere.token,
+      });
+      assert.equal(
+        mine.status,
+        200,
+        `a token issued by the other instance works on instance ${i}: ${JSON.stringify(mine.body)}`,
+      );
     }
   });
 
-  test('rate limits count across both instances (Redis)', { skip: redisUrl === undefined && 'no Redis answers (TEST_REDIS_URL or redis://127.0.0.1:6379)' }, async () => {
-    const [a, b] = d.servers as [ServerProcess, ServerProcess];
-    const partId = await addPart(a.url, d.admin, 10);
-    const customer = await signUp(a.url, `limits-${run}@scale-out.test`);
-    const first = await placeOrder(a.url, customer, partId);
-    const second = await placeOrder(b.url, customer, partId);
-    assert.equal(first.status, 201);
-    assert.equal(second.status, 201);
-    const remaining = (r: Reply) => Number(r.headers.get('x-ratelimit-remaining'));
-    assert.ok(Number(first.headers.get('x-ratelimit-limit')) > 0);
-    assert.equal(remaining(second), remaining(first) - 1, 'the second instance counted the order placed on the first');
-  });
+  test(
+    'rate limits count across both instances (Redis)',
+    { skip: redisUrl === undefined && 'no Redis answers (TEST_REDIS_URL or redis://127.0.0.1:6379)' },
+    async () => {
+      const [a, b] = d.servers as [ServerProcess, ServerProcess];
+      const partId = await addPart(a.url, d.admin, 10);
+      const customer = await signUp(a.url, `limits-${run}@scale-out.test`);
+      const first = await placeOrder(a.url, customer, partId);
+      const second = await placeOrder(b.url, customer, partId);
+      assert.equal(first.status, 201);
+      assert.equal(second.status, 201);
+      const remaining = (r: Reply) => Number(r.headers.get('x-ratelimit-remaining'));
+      assert.ok(Number(first.headers.get('x-ratelimit-limit')) > 0);
+      assert.equal(
+        remaining(second),
+        remaining(first) - 1,
+        'the second instance counted the order placed on the first',
+      );
+    },
+  );
 
   test(`${ORDERS} concurrent orders across both instances for ${STOCK} units: exactly ${STOCK} sold, the rest refused`, async (t) => {
     const partId = await addPart(d.servers[0]!.url, d.admin, STOCK);
     // Each account sends orders through both instances.
-    const attempts = Array.from({ length: ORDERS }, (_, i) => ({ customer: d.customers[i % CUSTOMERS]!, server: d.servers[Math.floor(i / CUSTOMERS) % 2]! }));
+    const attempts = Array.from({ length: ORDERS }, (_, i) => ({
+      customer: d.customers[i % CUSTOMERS]!,
+      server: d.servers[Math.floor(i / CUSTOMERS) % 2]!,
+    }));
     const replies = await Promise.all(attempts.map(({ server, customer }) => placeOrder(server.url, customer, partId)));
 
     const statuses = tally(replies, (r) => String(r.status));
     const refusals = replies.filter((r) => r.status === 409);
-    t.diagnostic(`statuses ${JSON.stringify(statuses)}; refusals ${JSON.stringify(tally(refusals, (r) => (isErrorBody(r.body) ? r.body.error.code : '?')))}`);
-    assert.deepEqual(Object.keys(statuses).sort(), ['201', '409'], `only sales and refusals: ${JSON.stringify(statuses)}`);
+    t.diagnostic(
+      `statuses ${JSON.stringify(statuses)}; refusals ${JSON.stringify(tally(refusals, (r) => (isErrorBody(r.body) ? r.body.error.code : '?')))}`,
+    );
+    assert.deepEqual(
+      Object.keys(statuses).sort(),
+      ['201', '409'],
+      `only sales and refusals: ${JSON.stringify(statuses)}`,
+    );
     const orders = replies.filter((r) => r.status === 201).map((r) => r.body as Order);
     assert.equal(orders.length, STOCK, 'exactly the stock is sold');
     for (const { body } of refusals) {
       assert.ok(isErrorBody(body), JSON.stringify(body));
       const { code, message } = body.error;
-      const expected = code === 'STOCK_OUT' ? orderMessages.stockOut : code === 'ABOVE_AVAILABLE' ? orderMessages.aboveAvailable : undefined;
+      const expected =
+        code === 'STOCK_OUT'
+          ? orderMessages.stockOut
+          : code === 'ABOVE_AVAILABLE'
+            ? orderMessages.aboveAvailable
+            : undefined;
       assert.equal(message, expected, `${code}: ${message}`);
     }
 
@@ -157,7 +195,11 @@ describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
     assert.equal(Number(stored!.units) + stored!.available, STOCK, 'sold + remaining = initial');
     const all = await call<Order[]>(d.servers[1]!.url, 'GET', '/api/orders', { token: d.admin.token });
     const listed = new Set(all.body.filter((o) => o.partId === partId).map((o) => o._id));
-    assert.deepEqual(listed, new Set(orders.map((o) => o._id)), 'every 201 is a stored order and every stored order was a 201');
+    assert.deepEqual(
+      listed,
+      new Set(orders.map((o) => o._id)),
+      'every 201 is a stored order and every stored order was a 201',
+    );
 
     const owners = new Map(d.customers.map((c) => [c.email, c]));
     sold.push(...orders.map((order) => ({ order, owner: owners.get(order.email)! })));
@@ -169,11 +211,22 @@ describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
     const paid = await Promise.all(
       sold.slice(0, PAID_ORDERS).map(async ({ order, owner }) => {
         const clientSecret = await intentFromBoth(d.servers, order, owner);
-        const confirm = (s: ServerProcess) => call(s.url, 'POST', '/api/payments/sandbox/confirm', { token: owner.token, body: { clientSecret, card, billingEmail: owner.email } });
+        const confirm = (s: ServerProcess) =>
+          call(s.url, 'POST', '/api/payments/sandbox/confirm', {
+            token: owner.token,
+            body: { clientSecret, card, billingEmail: owner.email },
+          });
         return raceToPay(d.servers, { order, owner, paymentId: clientSecret.split('_secret_')[0]! }, confirm, REPLAYS);
       }),
     );
-    t.diagnostic(`answers: ${JSON.stringify(tally(paid.flatMap((p) => p.outcomes), (o) => o))}`);
+    t.diagnostic(
+      `answers: ${JSON.stringify(
+        tally(
+          paid.flatMap((p) => p.outcomes),
+          (o) => o,
+        ),
+      )}`,
+    );
     await assertPaidOnce(d.database, d.servers, paid);
   });
 });
@@ -209,18 +262,37 @@ describe('scale-out: Stripe webhook replays across two instances', { skip }, () 
         const order = placed.body as Order;
         const paymentId = (await intentFromBoth(d.servers, order, owner)).split('_secret_')[0]!;
         // What Stripe.js does with a good card; then Stripe delivers the event, and retries it.
-        const payload = JSON.stringify({ id: `evt_${run}_${i}`, object: 'event', type: 'payment_intent.succeeded', data: { object: fake.succeed(paymentId) } });
+        const payload = JSON.stringify({
+          id: `evt_${run}_${i}`,
+          object: 'event',
+          type: 'payment_intent.succeeded',
+          data: { object: fake.succeed(paymentId) },
+        });
         const deliver = (s: ServerProcess) =>
           fetch(`${s.url}/api/webhooks/stripe`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'stripe-signature': signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+            headers: {
+              'content-type': 'application/json',
+              'stripe-signature': signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+            },
             body: payload,
             signal: AbortSignal.timeout(15_000),
-          }).then(async (res): Promise<Reply> => ({ status: res.status, body: await res.json(), headers: res.headers }));
+          }).then(async (res): Promise<Reply> => ({
+            status: res.status,
+            body: await res.json(),
+            headers: res.headers,
+          }));
         return raceToPay(d.servers, { order, owner, paymentId }, deliver, REPLAYS);
       }),
     );
-    t.diagnostic(`answers: ${JSON.stringify(tally(paid.flatMap((p) => p.outcomes), (o) => o))}`);
+    t.diagnostic(
+      `answers: ${JSON.stringify(
+        tally(
+          paid.flatMap((p) => p.outcomes),
+          (o) => o,
+        ),
+      )}`,
+    );
     await assertPaidOnce(d.database, d.servers, paid);
   });
 });

@@ -44,7 +44,11 @@ for (const variant of [
   {
     what: 'HTTPS with Stripe',
     env: { ...STRIPE_ENV, PUBLIC_URL: 'https://shop.example' },
-    expected: { 'content-security-policy': CSP_STRIPE_HTTPS, 'strict-transport-security': 'max-age=15552000; includeSubDomains', ...COMMON },
+    expected: {
+      'content-security-policy': CSP_STRIPE_HTTPS,
+      'strict-transport-security': 'max-age=15552000; includeSubDomains',
+      ...COMMON,
+    },
   },
 ]) {
   describe(`security headers, computed once (${variant.what})`, () => {
@@ -65,7 +69,11 @@ for (const variant of [
       for (let round = 0; round < 2; round++) {
         for (const request of requests) {
           const res = await t.inject(request);
-          assert.deepEqual(securityHeadersOf(res), variant.expected, `${request.method} ${request.url} (${res.statusCode}), round ${round + 1}`);
+          assert.deepEqual(
+            securityHeadersOf(res),
+            variant.expected,
+            `${request.method} ${request.url} (${res.statusCode}), round ${round + 1}`,
+          );
         }
       }
     });

@@ -25,14 +25,25 @@ describe('SPA hosting', () => {
       assert.match(res.body, /<div id="root">/);
     }
     const root = await t.inject({ method: 'GET', url: '/login' });
-    assert.match(String(root.headers['cache-control']), /no-cache|max-age=0/, 'index.html is revalidated on every visit');
+    assert.match(
+      String(root.headers['cache-control']),
+      /no-cache|max-age=0/,
+      'index.html is revalidated on every visit',
+    );
   });
 
   test('hashed assets are cached for a year and compressed', async () => {
-    const res = await t.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['cache-control']), /max-age=31536000, immutable/);
-    assert.ok(['br', 'gzip'].includes(String(res.headers['content-encoding'])), `encoding ${res.headers['content-encoding']}`);
+    assert.ok(
+      ['br', 'gzip'].includes(String(res.headers['content-encoding'])),
+      `encoding ${res.headers['content-encoding']}`,
+    );
   });
 
   test('robots.txt is the real file; a missing asset is a 404, not index.html', async () => {

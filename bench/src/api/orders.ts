@@ -20,7 +20,12 @@ export interface OrderWriteResult {
 }
 
 /** `GET /api/order?email=` of a customer with 20 orders, against the bare baseline. */
-export async function compareOrderList(baseUrl: string, admin: Account, settings: Settings, workDir: string): Promise<PairResult> {
+export async function compareOrderList(
+  baseUrl: string,
+  admin: Account,
+  settings: Settings,
+  workDir: string,
+): Promise<PairResult> {
   const customer = await signUp(baseUrl, `bench-orders-${Date.now()}@torque.bench`);
   const part = await addPart(baseUrl, admin, 1000);
   for (let i = 0; i < 20; i++) await placeOrder(baseUrl, customer, part._id);
@@ -28,14 +33,22 @@ export async function compareOrderList(baseUrl: string, admin: Account, settings
   const { body, bytes } = await get<unknown[]>(baseUrl, path, customer.token);
   if (body.length !== 20) throw new Error(`expected 20 orders, got ${body.length}`);
   const headers = { authorization: `Bearer ${customer.token}` };
-  return comparePair({ label: 'GET /api/order?email= (20 orders, bearer)', url: `${baseUrl}${path}`, headers, body: bytes }, settings, workDir);
+  return comparePair(
+    { label: 'GET /api/order?email= (20 orders, bearer)', url: `${baseUrl}${path}`, headers, body: bytes },
+    settings,
+    workDir,
+  );
 }
 
 /**
  * `POST /api/order` at full speed from `connections` clients on one part with ample stock; then
  * every unit must be accounted for: units in orders + units left = the initial stock.
  */
-export async function measureOrderWrites(baseUrl: string, admin: Account, settings: Settings): Promise<OrderWriteResult> {
+export async function measureOrderWrites(
+  baseUrl: string,
+  admin: Account,
+  settings: Settings,
+): Promise<OrderWriteResult> {
   const buyer = await signUp(baseUrl, `bench-buyer-${Date.now()}@torque.bench`);
   const part = await addPart(baseUrl, admin, INITIAL_STOCK);
   const spec = {
@@ -56,7 +69,9 @@ export async function measureOrderWrites(baseUrl: string, admin: Account, settin
     ordersPerSecond.push(result.requestsPerSecond);
     p99Ms.push(result.latencyMs.p99);
     created += result.ok;
-    process.stdout.write(`    run ${run + 1}: ${Math.round(result.requestsPerSecond)} orders/s, p99 ${result.latencyMs.p99} ms\n`);
+    process.stdout.write(
+      `    run ${run + 1}: ${Math.round(result.requestsPerSecond)} orders/s, p99 ${result.latencyMs.p99} ms\n`,
+    );
   }
   const { sold, remaining } = await settledStock(baseUrl, admin, part._id);
   return {
@@ -74,7 +89,11 @@ export async function measureOrderWrites(baseUrl: string, admin: Account, settin
  * Units in orders and units left for the part, once the server has finished the requests the
  * load generator abandoned when its time was up (read until two reads half a second apart agree).
  */
-async function settledStock(baseUrl: string, admin: Account, partId: string): Promise<{ sold: number; remaining: number }> {
+async function settledStock(
+  baseUrl: string,
+  admin: Account,
+  partId: string,
+): Promise<{ sold: number; remaining: number }> {
   let last = '';
   for (let attempt = 0; attempt < 20; attempt++) {
     const { body: orders } = await get<{ partId: string; quantity: number }[]>(baseUrl, '/api/orders', admin.token);

@@ -25,7 +25,13 @@ export interface PairSpec {
 }
 
 /** Load with the run's shared settings; throw unless every answer was the expected 2xx. */
-async function measure(label: string, url: string, spec: PairSpec, settings: Settings, seconds = settings.durationSeconds): Promise<LoadResult> {
+async function measure(
+  label: string,
+  url: string,
+  spec: PairSpec,
+  settings: Settings,
+  seconds = settings.durationSeconds,
+): Promise<LoadResult> {
   const result = await load({
     url,
     connections: settings.connections,
@@ -42,12 +48,22 @@ async function measure(label: string, url: string, spec: PairSpec, settings: Set
  * same connections and duration, alternating server and baseline run by run.
  */
 export async function comparePair(spec: PairSpec, settings: Settings, workDir: string): Promise<PairResult> {
-  const baseline = await startBaselineServer(spec.body, path.join(workDir, `baseline-${spec.label.replace(/\W+/g, '-')}.body`));
+  const baseline = await startBaselineServer(
+    spec.body,
+    path.join(workDir, `baseline-${spec.label.replace(/\W+/g, '-')}.body`),
+  );
   const baselineUrl = `${baseline.url}${new URL(spec.url).pathname}${new URL(spec.url).search}`;
   try {
     await measure(`${spec.label} warm-up`, spec.url, spec, settings, settings.warmupSeconds);
     await measure(`${spec.label} baseline warm-up`, baselineUrl, spec, settings, Math.min(1, settings.warmupSeconds));
-    const result: PairResult = { label: spec.label, bodyBytes: spec.body.length, server: [], baseline: [], serverP99Ms: [], ratio: NaN };
+    const result: PairResult = {
+      label: spec.label,
+      bodyBytes: spec.body.length,
+      server: [],
+      baseline: [],
+      serverP99Ms: [],
+      ratio: NaN,
+    };
     const ratios: number[] = [];
     for (let run = 0; run < settings.runs; run++) {
       const server = await measure(spec.label, spec.url, spec, settings);
@@ -56,7 +72,9 @@ export async function comparePair(spec: PairSpec, settings: Settings, workDir: s
       result.serverP99Ms.push(server.latencyMs.p99);
       result.baseline.push(bare.requestsPerSecond);
       ratios.push(server.requestsPerSecond / bare.requestsPerSecond);
-      process.stdout.write(`    run ${run + 1}: ${Math.round(server.requestsPerSecond)} vs ${Math.round(bare.requestsPerSecond)} req/s\n`);
+      process.stdout.write(
+        `    run ${run + 1}: ${Math.round(server.requestsPerSecond)} vs ${Math.round(bare.requestsPerSecond)} req/s\n`,
+      );
     }
     result.ratio = median(ratios);
     return result;

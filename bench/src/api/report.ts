@@ -34,11 +34,20 @@ function goalRows(r: DatabaseReport, connections: number): GoalRow[] {
     measured: p ? ratioText(p) : 'not run',
     pass: p ? p.ratio >= goal : undefined,
   });
-  const rows: GoalRow[] = [pair('`GET /api/parts` (catalogue, anonymous)', 0.6, r.catalogue), pair('`GET /api/parts/:id`', 0.55, r.part)];
-  rows.push({ ...pair('`GET /api/order?email=` (20 orders, bearer)', 0.4, r.orderList), ...(r.ordersSkipped ? { measured: r.ordersSkipped } : {}) });
+  const rows: GoalRow[] = [
+    pair('`GET /api/parts` (catalogue, anonymous)', 0.6, r.catalogue),
+    pair('`GET /api/parts/:id`', 0.55, r.part),
+  ];
+  rows.push({
+    ...pair('`GET /api/order?email=` (20 orders, bearer)', 0.4, r.orderList),
+    ...(r.ordersSkipped ? { measured: r.ordersSkipped } : {}),
+  });
   const w = r.orderWrites;
   const minRate = r.kind === 'postgres' ? 1000 : 250;
-  const writeGoal = r.kind === 'postgres' ? '≥ 1,000 orders/s, p99 < 100 ms, sold + remaining = initial' : '≥ 250 orders/s, sold + remaining = initial';
+  const writeGoal =
+    r.kind === 'postgres'
+      ? '≥ 1,000 orders/s, p99 < 100 ms, sold + remaining = initial'
+      : '≥ 250 orders/s, sold + remaining = initial';
   rows.push({
     what: `\`POST /api/order\` (${connections} connections, one part with ample stock)`,
     database: db,
@@ -46,7 +55,9 @@ function goalRows(r: DatabaseReport, connections: number): GoalRow[] {
     measured: w
       ? `${thousands(median(w.ordersPerSecond))} orders/s, p99 ${round(median(w.p99Ms))} ms; sold ${thousands(w.sold)} + remaining ${thousands(w.remaining)} = ${thousands(w.sold + w.remaining)} (initial ${thousands(w.initial)}; ${thousands(w.created)} × 201 counted)`
       : (r.ordersSkipped ?? 'not run'),
-    pass: w ? median(w.ordersPerSecond) >= minRate && (r.kind !== 'postgres' || median(w.p99Ms) < 100) && w.consistent : undefined,
+    pass: w
+      ? median(w.ordersPerSecond) >= minRate && (r.kind !== 'postgres' || median(w.p99Ms) < 100) && w.consistent
+      : undefined,
   });
   if (r.kind === 'postgres') {
     const m = r.memory;
@@ -54,7 +65,9 @@ function goalRows(r: DatabaseReport, connections: number): GoalRow[] {
       what: 'server peak RSS during the catalogue load',
       database: db,
       goal: '≤ 250 MB',
-      measured: m ? `${round(m.peakMb)} MB (VmHWM; highest sampled RSS during the load ${round(m.sampledMaxMb)} MB)` : 'not run',
+      measured: m
+        ? `${round(m.peakMb)} MB (VmHWM; highest sampled RSS during the load ${round(m.sampledMaxMb)} MB)`
+        : 'not run',
       pass: m ? m.peakMb <= 250 : undefined,
     });
   }
@@ -85,8 +98,20 @@ function tokenSection(run: ApiRun): string {
       table(
         ['route', 'what it does', 'req/s (median)', 'bare node, same bytes', 'ratio'],
         [
-          ['`GET /api/user?email=` with a bearer token', 'token check + one user lookup', thousands(median(t.user.server)), thousands(median(t.user.baseline)), round(t.user.ratio, 2).toFixed(2)],
-          ['`GET /api/health`, anonymous', 'one database round trip, no token', thousands(median(t.health.rps)), '—', '—'],
+          [
+            '`GET /api/user?email=` with a bearer token',
+            'token check + one user lookup',
+            thousands(median(t.user.server)),
+            thousands(median(t.user.baseline)),
+            round(t.user.ratio, 2).toFixed(2),
+          ],
+          [
+            '`GET /api/health`, anonymous',
+            'one database round trip, no token',
+            thousands(median(t.health.rps)),
+            '—',
+            '—',
+          ],
           ['`GET /api/config`, anonymous', 'no database, no token', thousands(median(t.config.rps)), '—', '—'],
         ],
       ),
@@ -100,7 +125,11 @@ function tokenSection(run: ApiRun): string {
 export function apiMarkdown(run: ApiRun): string {
   const { settings } = run;
   const rows = run.reports.flatMap((r) => goalRows(r, settings.connections));
-  const pairs = run.reports.flatMap((r) => [r.catalogue, r.part, r.token?.user, r.orderList].filter((p): p is PairResult => Boolean(p)).map((p) => [r.kind, p] as const));
+  const pairs = run.reports.flatMap((r) =>
+    [r.catalogue, r.part, r.token?.user, r.orderList]
+      .filter((p): p is PairResult => Boolean(p))
+      .map((p) => [r.kind, p] as const),
+  );
   return [
     '## API (`npm run bench`)',
     '',
@@ -108,13 +137,23 @@ export function apiMarkdown(run: ApiRun): string {
     `Load: autocannon from its own process on loopback, ${settings.connections} connections, ${settings.durationSeconds} s a run, ${settings.runs} runs per pair (server and baseline alternating), ${settings.warmupSeconds} s warm-up; medians. Server: the production bundle \`server/dist/main.mjs\` (what \`npm start\` runs, built by \`server/build.ts\`) as its own process, NODE_ENV=production, LOG_LEVEL=${settings.logLevel}, RATE_LIMIT_SCALE=100000. Baseline: bare \`node:http\` in its own process answering the same bytes from memory; every answer of both is checked against those bytes.`,
     ...(run.skipped.length ? ['', ...run.skipped.map((s) => `- Not run: ${s}`)] : []),
     '',
-    table(['what', 'database', 'goal', 'measured', 'result'], rows.map((r) => [r.what, r.database, r.goal, r.measured, verdict(r.pass)])),
+    table(
+      ['what', 'database', 'goal', 'measured', 'result'],
+      rows.map((r) => [r.what, r.database, r.goal, r.measured, verdict(r.pass)]),
+    ),
     '',
     '<details><summary>Every run</summary>',
     '',
     table(
       ['database', 'route', 'bytes', 'server req/s per run', 'baseline req/s per run', 'server p99 ms'],
-      pairs.map(([kind, p]) => [kind, p.label, String(p.bodyBytes), p.server.map(thousands).join(', '), p.baseline.map(thousands).join(', '), p.serverP99Ms.join(', ')]),
+      pairs.map(([kind, p]) => [
+        kind,
+        p.label,
+        String(p.bodyBytes),
+        p.server.map(thousands).join(', '),
+        p.baseline.map(thousands).join(', '),
+        p.serverP99Ms.join(', '),
+      ]),
     ),
     '',
     '</details>',
@@ -125,5 +164,8 @@ export function apiMarkdown(run: ApiRun): string {
 
 export function apiConsole(run: ApiRun): string {
   const rows = run.reports.flatMap((r) => goalRows(r, run.settings.connections));
-  return consoleTable(['what', 'db', 'goal', 'measured', 'result'], rows.map((r) => [r.what.replaceAll('`', ''), r.database, r.goal, r.measured, verdict(r.pass).replaceAll('*', '')]));
+  return consoleTable(
+    ['what', 'db', 'goal', 'measured', 'result'],
+    rows.map((r) => [r.what.replaceAll('`', ''), r.database, r.goal, r.measured, verdict(r.pass).replaceAll('*', '')]),
+  );
 }

@@ -63,7 +63,11 @@ async function sampleMemory<T>(pid: number, work: () => Promise<T>): Promise<{ v
   }
 }
 
-export async function runDatabase(kind: DatabaseKind, settings: Settings, databaseUrl?: string): Promise<DatabaseReport> {
+export async function runDatabase(
+  kind: DatabaseKind,
+  settings: Settings,
+  databaseUrl?: string,
+): Promise<DatabaseReport> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), `torque-bench-${kind}-`));
   const env = serverEnv(settings, path.join(workDir, 'data'), databaseUrl);
   const logFile = path.join(workDir, 'server.log');
@@ -91,7 +95,9 @@ export async function runDatabase(kind: DatabaseKind, settings: Settings, databa
     if (wanted('catalogue')) {
       process.stdout.write('  GET /api/parts (the catalogue, anonymous)\n');
       const body = (await get(base, '/api/parts')).bytes;
-      const run = await sampleMemory(pid, () => comparePair({ label: 'GET /api/parts', url: `${base}/api/parts`, body }, settings, workDir));
+      const run = await sampleMemory(pid, () =>
+        comparePair({ label: 'GET /api/parts', url: `${base}/api/parts`, body }, settings, workDir),
+      );
       report.catalogue = run.value;
       report.memory = { peakMb: memoryOf(pid).peakMb, sampledMaxMb: run.maxMb };
     }
@@ -99,7 +105,11 @@ export async function runDatabase(kind: DatabaseKind, settings: Settings, databa
       process.stdout.write('  GET /api/parts/:id\n');
       const [firstPart] = (await get<{ _id: string }[]>(base, '/api/parts')).body;
       const partPath = `/api/parts/${firstPart!._id}`;
-      report.part = await comparePair({ label: 'GET /api/parts/:id', url: `${base}${partPath}`, body: (await get(base, partPath)).bytes }, settings, workDir);
+      report.part = await comparePair(
+        { label: 'GET /api/parts/:id', url: `${base}${partPath}`, body: (await get(base, partPath)).bytes },
+        settings,
+        workDir,
+      );
     }
     if (wanted('token') && kind === 'postgres') report.token = await measureTokenCost(base, settings, workDir);
 
@@ -125,16 +135,30 @@ export async function runDatabase(kind: DatabaseKind, settings: Settings, databa
  * + one user lookup) against bare node serving its bytes, next to two anonymous routes of
  * similar size: `/api/health` (one database round trip, no token) and `/api/config` (neither).
  */
-async function measureTokenCost(base: string, settings: Settings, workDir: string): Promise<NonNullable<DatabaseReport['token']>> {
+async function measureTokenCost(
+  base: string,
+  settings: Settings,
+  workDir: string,
+): Promise<NonNullable<DatabaseReport['token']>> {
   const customer = await signUp(base, `bench-user-${Date.now()}@torque.bench`);
   const userPath = `/api/user?email=${encodeURIComponent(customer.email)}`;
   const headers = { authorization: `Bearer ${customer.token}` };
   process.stdout.write('  GET /api/user?email= (bearer)\n');
   const userBody = (await get(base, userPath, customer.token)).bytes;
-  const user = await comparePair({ label: 'GET /api/user?email= (bearer)', url: `${base}${userPath}`, headers, body: userBody }, settings, workDir);
+  const user = await comparePair(
+    { label: 'GET /api/user?email= (bearer)', url: `${base}${userPath}`, headers, body: userBody },
+    settings,
+    workDir,
+  );
   process.stdout.write('  GET /api/health (anonymous, one database round trip)\n');
-  const health = await measureAlone({ label: 'GET /api/health', url: `${base}/api/health`, body: (await get(base, '/api/health')).bytes }, settings);
+  const health = await measureAlone(
+    { label: 'GET /api/health', url: `${base}/api/health`, body: (await get(base, '/api/health')).bytes },
+    settings,
+  );
   process.stdout.write('  GET /api/config (anonymous, no database)\n');
-  const config = await measureAlone({ label: 'GET /api/config', url: `${base}/api/config`, body: (await get(base, '/api/config')).bytes }, settings);
+  const config = await measureAlone(
+    { label: 'GET /api/config', url: `${base}/api/config`, body: (await get(base, '/api/config')).bytes },
+    settings,
+  );
   return { user, health, config };
 }

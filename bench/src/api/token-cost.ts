@@ -15,7 +15,8 @@ export interface TokenCost {
  */
 export async function accessTokenCost(iterations = 2000): Promise<TokenCost> {
   const tokens = createAccessTokens('bench-secret-that-is-long-enough-0123456789');
-  const issue = (i: number) => tokens.issue({ userId: `u${i}`, email: `bench${i}@torque.bench`, role: 'user', sessionId: `s${i}` });
+  const issue = (i: number) =>
+    tokens.issue({ userId: `u${i}`, email: `bench${i}@torque.bench`, role: 'user', sessionId: `s${i}` });
   const warmUp = await Promise.all(Array.from({ length: 200 }, (_, i) => issue(-1 - i)));
   for (const { token } of warmUp) await tokens.verify(token);
   const fresh = await Promise.all(Array.from({ length: iterations }, (_, i) => issue(i)));

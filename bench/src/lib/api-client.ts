@@ -7,12 +7,19 @@ export interface Account {
   token: string;
 }
 
-async function call<T>(url: string, init: RequestInit & { token?: string; cookie?: string; json?: unknown } = {}): Promise<{ body: T; response: Response }> {
+async function call<T>(
+  url: string,
+  init: RequestInit & { token?: string; cookie?: string; json?: unknown } = {},
+): Promise<{ body: T; response: Response }> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   if (init.cookie) headers.set('cookie', init.cookie);
   if (init.json !== undefined) headers.set('content-type', 'application/json');
-  const response = await fetch(url, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  const response = await fetch(url, {
+    ...init,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${response.status} ${text.slice(0, 300)}`);
   return { body: (text ? JSON.parse(text) : null) as T, response };
@@ -26,7 +33,10 @@ export async function signUp(baseUrl: string, email: string): Promise<Account> {
     headers: { origin: baseUrl },
     json: { name: email.split('@')[0], email, password: PASSWORD },
   });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { body } = await call<{ accessToken: string }>(`${baseUrl}/api/user/${encodeURIComponent(email)}`, {
     method: 'PUT',
     cookie,
@@ -51,12 +61,24 @@ export async function addPart(baseUrl: string, admin: Account, available: number
   const { body } = await call<PartSummary>(`${baseUrl}/api/parts`, {
     method: 'POST',
     token: admin.token,
-    json: { name: 'Bench bearing', des: 'A part made for the load benchmark.', img: '/images/parts/bench.svg', minimunOrder: 1, available, price: 12.5 },
+    json: {
+      name: 'Bench bearing',
+      des: 'A part made for the load benchmark.',
+      img: '/images/parts/bench.svg',
+      minimunOrder: 1,
+      available,
+      price: 12.5,
+    },
   });
   return body;
 }
 
-export const orderBody = (partId: string) => ({ partId, quantity: 1, phone: '+1 555 0100', address: '1 Bench Road, Loadville' });
+export const orderBody = (partId: string) => ({
+  partId,
+  quantity: 1,
+  phone: '+1 555 0100',
+  address: '1 Bench Road, Loadville',
+});
 
 export async function placeOrder(baseUrl: string, account: Account, partId: string): Promise<void> {
   await call(`${baseUrl}/api/order`, { method: 'POST', token: account.token, json: orderBody(partId) });
@@ -64,7 +86,11 @@ export async function placeOrder(baseUrl: string, account: Account, partId: stri
 
 /** True when the server has the order endpoints (an anonymous POST gets 401, not 404). */
 export async function hasOrderRoutes(baseUrl: string): Promise<boolean> {
-  const response = await fetch(`${baseUrl}/api/order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`${baseUrl}/api/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   await response.arrayBuffer();
   return response.status !== 404;
 }

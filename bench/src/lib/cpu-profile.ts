@@ -22,7 +22,8 @@ function packageOf(url: string, functionName: string): string {
   if (url.startsWith('node:')) return 'node internals';
   const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (modules) return modules[1]!;
-  const ours = /\/work\/[^/]+\/([^/]+\/src\/[^/]+(?:\/[^/]+)?)/.exec(url) ?? /((?:server|contract)\/src\/.+)$/.exec(url);
+  const ours =
+    /\/work\/[^/]+\/([^/]+\/src\/[^/]+(?:\/[^/]+)?)/.exec(url) ?? /((?:server|contract)\/src\/.+)$/.exec(url);
   return ours ? ours[1]!.replace(/\/[^/]+\.ts$/, '') : url;
 }
 
@@ -51,6 +52,9 @@ export function summariseProfile(file: string, skipMs = 0, top = 15): ProfileSum
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   }
   const share = (m: Map<string, number>) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => [k, total ? (us / total) * 100 : 0] as [string, number]);
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, us]) => [k, total ? (us / total) * 100 : 0] as [string, number]);
   return { totalMs: total / 1000, byPackage: share(byPackage), byFunction: share(byFunction) };
 }

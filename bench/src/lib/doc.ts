@@ -19,7 +19,10 @@ export function writeSection(section: Section, markdown: string): void {
   const block = `${start}\n${markdown.trim()}\n${end}`;
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  const next = from >= 0 && to > from ? current.slice(0, from) + block + current.slice(to + end.length) : `${current.trimEnd()}\n\n${block}\n`;
+  const next =
+    from >= 0 && to > from
+      ? current.slice(0, from) + block + current.slice(to + end.length)
+      : `${current.trimEnd()}\n\n${block}\n`;
   writeFileSync(performanceDoc, next);
 }
 

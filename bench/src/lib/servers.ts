@@ -17,7 +17,10 @@ let built = false;
 /** Builds the bundle when it is missing or older than its sources, once per run, as `npm start` does. */
 function ensureBuilt(): void {
   if (built) return;
-  execFileSync(process.execPath, [path.join(repoRoot, 'server/build.ts'), '--if-stale'], { cwd: repoRoot, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(repoRoot, 'server/build.ts'), '--if-stale'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   built = true;
 }
 
@@ -50,24 +53,34 @@ export interface AppServerOptions {
  * The real server as its own process, by default the production bundle (what `npm start`
  * runs, built first if stale), and the time from spawning it to its first 200.
  */
-export async function startAppServer(options: AppServerOptions): Promise<RunningServer & { startToFirst200Ms: number }> {
+export async function startAppServer(
+  options: AppServerOptions,
+): Promise<RunningServer & { startToFirst200Ms: number }> {
   const sources = options.entry === 'sources';
   if (!sources) ensureBuilt();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(options.logFile, 'a');
   const started = performance.now();
-  const child = startChild(process.execPath, [...(options.nodeFlags ?? []), sources ? SOURCE_ENTRY : PRODUCTION_ENTRY], {
-    cwd: repoRoot,
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
-    stdio: ['ignore', log, log],
-  });
+  const child = startChild(
+    process.execPath,
+    [...(options.nodeFlags ?? []), sources ? SOURCE_ENTRY : PRODUCTION_ENTRY],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
+      stdio: ['ignore', log, log],
+    },
+  );
   const readyUrl = `${url}${options.readyPath ?? '/api/parts'}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}; see ${options.logFile}`);
-    const status = await fetch(readyUrl).then((r) => r.status, () => 0);
+    const status = await fetch(readyUrl).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) break;
-    if (performance.now() - started > 120_000) throw new Error(`the server did not answer 200 within 120 s; see ${options.logFile}`);
+    if (performance.now() - started > 120_000)
+      throw new Error(`the server did not answer 200 within 120 s; see ${options.logFile}`);
     await sleep(5);
   }
   const startToFirst200Ms = performance.now() - started;
@@ -75,11 +88,19 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
 }
 
 /** Bare `node:http` serving `body` from memory, in its own process. */
-export async function startBaselineServer(body: Buffer, bodyFile: string, contentType = 'application/json; charset=utf-8'): Promise<RunningServer> {
+export async function startBaselineServer(
+  body: Buffer,
+  bodyFile: string,
+  contentType = 'application/json; charset=utf-8',
+): Promise<RunningServer> {
   writeFileSync(bodyFile, body);
-  const child = startChild(process.execPath, [path.join(import.meta.dirname, 'baseline-server.ts'), bodyFile, contentType], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = startChild(
+    process.execPath,
+    [path.join(import.meta.dirname, 'baseline-server.ts'), bodyFile, contentType],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = Number(await firstLine(child));
   return { url: `http://127.0.0.1:${port}`, process: child, stop: () => stopChild(child) };
 }

@@ -8,19 +8,30 @@ export interface Account {
   cookie: string;
 }
 
-async function send<T>(baseUrl: string, method: string, path: string, init: { token?: string; cookie?: string; json?: unknown } = {}): Promise<{ body: T; response: Response }> {
+async function send<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  init: { token?: string; cookie?: string; json?: unknown } = {},
+): Promise<{ body: T; response: Response }> {
   const headers = new Headers({ origin: baseUrl });
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   if (init.cookie) headers.set('cookie', init.cookie);
   if (init.json !== undefined) headers.set('content-type', 'application/json');
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, ...(init.json !== undefined && { body: JSON.stringify(init.json) }) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text.slice(0, 300)}`);
   return { body: (text ? JSON.parse(text) : null) as T, response };
 }
 
 export async function signUp(baseUrl: string, email: string): Promise<Account> {
-  const { response } = await send(baseUrl, 'POST', '/api/auth/sign-up/email', { json: { name: email.split('@')[0], email, password: PASSWORD } });
+  const { response } = await send(baseUrl, 'POST', '/api/auth/sign-up/email', {
+    json: { name: email.split('@')[0], email, password: PASSWORD },
+  });
   const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
@@ -30,7 +41,12 @@ export async function signUp(baseUrl: string, email: string): Promise<Account> {
 
 /** A fresh 15-minute access token: a full sqlmap run outlives one. */
 export async function accessToken(baseUrl: string, account: Account): Promise<string> {
-  const { body } = await send<{ accessToken: string }>(baseUrl, 'PUT', `/api/user/${encodeURIComponent(account.email)}`, { cookie: account.cookie, json: { email: account.email } });
+  const { body } = await send<{ accessToken: string }>(
+    baseUrl,
+    'PUT',
+    `/api/user/${encodeURIComponent(account.email)}`,
+    { cookie: account.cookie, json: { email: account.email } },
+  );
   return body.accessToken;
 }
 
@@ -64,18 +80,40 @@ export async function makeFixtures(baseUrl: string, adminEmail: string): Promise
   const token = await accessToken(baseUrl, customer);
   const { body: part } = await send<{ _id: string }>(baseUrl, 'POST', '/api/parts', {
     token: adminToken,
-    json: { name: 'Probe bearing', des: 'A part for the injection scan.', img: '/images/parts/probe.svg', minimunOrder: 1, available: 1_000_000, price: 12.5 },
+    json: {
+      name: 'Probe bearing',
+      des: 'A part for the injection scan.',
+      img: '/images/parts/probe.svg',
+      minimunOrder: 1,
+      available: 1_000_000,
+      price: 12.5,
+    },
   });
   const order = async () =>
-    (await send<{ _id: string }>(baseUrl, 'POST', '/api/order', { token, json: { partId: part._id, quantity: 1, phone: '+1 555 0100', address: '1 Probe Road' } })).body._id;
+    (
+      await send<{ _id: string }>(baseUrl, 'POST', '/api/order', {
+        token,
+        json: { partId: part._id, quantity: 1, phone: '+1 555 0100', address: '1 Probe Road' },
+      })
+    ).body._id;
   const intent = async (orderId: string) =>
-    (await send<{ clientSecret: string }>(baseUrl, 'POST', '/api/create-payment-intent', { token, json: { orderId } })).body.clientSecret;
+    (await send<{ clientSecret: string }>(baseUrl, 'POST', '/api/create-payment-intent', { token, json: { orderId } }))
+      .body.clientSecret;
 
-  const [orderId, intentOrderId, confirmOrderId, unpaidOrderId, paidOrderId] = [await order(), await order(), await order(), await order(), await order()];
+  const [orderId, intentOrderId, confirmOrderId, unpaidOrderId, paidOrderId] = [
+    await order(),
+    await order(),
+    await order(),
+    await order(),
+    await order(),
+  ];
   const confirmClientSecret = await intent(confirmOrderId);
   const unpaidPaymentId = (await intent(unpaidOrderId)).split('_secret_')[0]!;
   const paidSecret = await intent(paidOrderId);
-  await send(baseUrl, 'POST', '/api/payments/sandbox/confirm', { token, json: { clientSecret: paidSecret, card, billingEmail: customer.email } });
+  await send(baseUrl, 'POST', '/api/payments/sandbox/confirm', {
+    token,
+    json: { clientSecret: paidSecret, card, billingEmail: customer.email },
+  });
   return {
     customer,
     admin,

@@ -11,7 +11,9 @@ const END = '<!-- bench:sqlmap:end -->';
 function verdictOf(r: ScanResult): string {
   if (r.injectable.length) return `**INJECTABLE**: ${r.injectable.join('; ')}`;
   if (r.aborted) return `not fully tested: ${r.aborted}`;
-  return r.rejected.length ? `not injectable (${r.rejected.length} candidate(s) rejected by sqlmap as false positives)` : 'not injectable';
+  return r.rejected.length
+    ? `not injectable (${r.rejected.length} candidate(s) rejected by sqlmap as false positives)`
+    : 'not injectable';
 }
 
 /** sqlmap's names for what it tested, shortened: "path; body: email, password; headers: User-Agent". */
@@ -40,7 +42,14 @@ const errorsOf = (r: ScanResult) =>
     .join(' ') || '–';
 
 function rows(results: ScanResult[]): string[][] {
-  return results.map((r) => [r.target.route, r.target.as, pointsOf(r) || '–', errorsOf(r), `${r.seconds.toFixed(0)} s`, verdictOf(r)]);
+  return results.map((r) => [
+    r.target.route,
+    r.target.as,
+    pointsOf(r) || '–',
+    errorsOf(r),
+    `${r.seconds.toFixed(0)} s`,
+    verdictOf(r),
+  ]);
 }
 
 const header = ['route', 'as', 'injection points tested', 'HTTP errors seen', 'time', 'verdict'];
@@ -49,7 +58,12 @@ export function consoleReport(results: ScanResult[]): string {
   return consoleTable(header, rows(results));
 }
 
-export function markdownReport(results: ScanResult[], settings: ScanSettings, version: string, database: string): string {
+export function markdownReport(
+  results: ScanResult[],
+  settings: ScanSettings,
+  version: string,
+  database: string,
+): string {
   const points = results.reduce((n, r) => n + r.tested.length, 0);
   const found = results.filter((r) => r.injectable.length);
   const hints = results.flatMap((r) => r.hints);
@@ -62,7 +76,10 @@ export function markdownReport(results: ScanResult[], settings: ScanSettings, ve
       `${hints.length ? `; heuristic hints: ${hints.join('; ')}` : '; no heuristic hint (no database error ever reached a response)'}.`,
     '',
     ...(rejected.length
-      ? [`Candidates sqlmap raised and then rejected with its own false-positive check (answers that vary for other reasons, such as a fresh token or a slow password hash): ${rejected.join('; ')}.`, '']
+      ? [
+          `Candidates sqlmap raised and then rejected with its own false-positive check (answers that vary for other reasons, such as a fresh token or a slow password hash): ${rejected.join('; ')}.`,
+          '',
+        ]
       : []),
     table(header, rows(results)),
   ].join('\n');
@@ -74,6 +91,9 @@ export function writeSecuritySection(markdown: string): void {
   const block = `${START}\n${markdown.trim()}\n${END}`;
   const from = current.indexOf(START);
   const to = current.indexOf(END);
-  const next = from >= 0 && to > from ? current.slice(0, from) + block + current.slice(to + END.length) : `${current.trimEnd()}\n\n${block}\n`;
+  const next =
+    from >= 0 && to > from
+      ? current.slice(0, from) + block + current.slice(to + END.length)
+      : `${current.trimEnd()}\n\n${block}\n`;
   writeFileSync(securityDoc, next);
 }

@@ -47,11 +47,19 @@ function parse(output: string): Omit<ScanResult, 'target' | 'seconds'> {
   const tested = new Set<string>();
   const hints = new Set<string>();
   const rejected = new Set<string>();
-  for (const m of output.matchAll(/\] \[(?:WARNING|INFO)\] ((?:.+? )?parameter '[^']+') (?:does not seem to be injectable|is not injectable)/g)) tested.add(m[1]!);
+  for (const m of output.matchAll(
+    /\] \[(?:WARNING|INFO)\] ((?:.+? )?parameter '[^']+') (?:does not seem to be injectable|is not injectable)/g,
+  ))
+    tested.add(m[1]!);
   // Only what survives sqlmap's own confirmation is a finding: it prints those as a block.
   const confirmed = /identified the following injection point\(s\)[^\n]*\n---\n([\s\S]*?)\n---/.exec(output)?.[1] ?? '';
-  const injectable = [...confirmed.matchAll(/Parameter: ([^\n]+)\n\s+Type: ([^\n]+)/g)].map((m) => `${m[1]!}: ${m[2]!}`);
-  for (const m of output.matchAll(/heuristic \(basic\) test shows that (.+? parameter '[^']+') might be injectable[^\n]*/g)) hints.add(m[0]);
+  const injectable = [...confirmed.matchAll(/Parameter: ([^\n]+)\n\s+Type: ([^\n]+)/g)].map(
+    (m) => `${m[1]!}: ${m[2]!}`,
+  );
+  for (const m of output.matchAll(
+    /heuristic \(basic\) test shows that (.+? parameter '[^']+') might be injectable[^\n]*/g,
+  ))
+    hints.add(m[0]);
   for (const m of output.matchAll(/\] \[INFO\] ((?:.+? )?parameter '[^']+') appears to be '([^']+)' injectable/g)) {
     if (tested.has(m[1]!)) rejected.add(`${m[1]!} (${m[2]!})`);
   }
@@ -61,15 +69,36 @@ function parse(output: string): Omit<ScanResult, 'target' | 'seconds'> {
   // sqlmap gave up on the target before testing everything: its complaint says why.
   const complaints = [...output.matchAll(/\[(?:CRITICAL|ERROR)\] ([^\n]+)/g)]
     .map((m) => m[1]!)
-    .filter((c) => !/all tested parameters do not appear to be injectable|content appears to be heavily dynamic|protected by some kind of WAF\/IPS/.test(c));
-  const aborted = complaints.at(-1) ?? (tested.size === 0 && injectable.length === 0 ? 'no parameter was tested' : undefined);
-  return { tested: [...tested], injectable, hints: [...hints], rejected: [...rejected], httpErrors, ...(aborted && { aborted }) };
+    .filter(
+      (c) =>
+        !/all tested parameters do not appear to be injectable|content appears to be heavily dynamic|protected by some kind of WAF\/IPS/.test(
+          c,
+        ),
+    );
+  const aborted =
+    complaints.at(-1) ?? (tested.size === 0 && injectable.length === 0 ? 'no parameter was tested' : undefined);
+  return {
+    tested: [...tested],
+    injectable,
+    hints: [...hints],
+    rejected: [...rejected],
+    httpErrors,
+    ...(aborted && { aborted }),
+  };
 }
 
 /** Runs sqlmap against one target and reads its verdict from its console output, which it keeps as `<logName>.txt`. */
-export async function scan(baseUrl: string, target: Target, callerArgs: string[], settings: ScanSettings, logName: string): Promise<ScanResult> {
+export async function scan(
+  baseUrl: string,
+  target: Target,
+  callerArgs: string[],
+  settings: ScanSettings,
+  logName: string,
+): Promise<ScanResult> {
   const started = performance.now();
-  const child = spawn('sqlmap', sqlmapArgs(`${baseUrl}${target.path}`, target, callerArgs, settings), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('sqlmap', sqlmapArgs(`${baseUrl}${target.path}`, target, callerArgs, settings), {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -3,7 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Lighthouse's mobile device (Moto G Power) and a common desktop window. */
 export const VIEWPORTS = {
@@ -54,7 +60,12 @@ export async function launchChromium(): Promise<Browser> {
  * network idle, then a further quiet spell so work deferred to idle time is counted too. No
  * scrolling, no input: what a visitor's browser fetches by opening the page.
  */
-export async function measureFirstLoad(browser: Browser, baseUrl: string, path: string, viewport: ViewportName): Promise<FirstLoad> {
+export async function measureFirstLoad(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  viewport: ViewportName,
+): Promise<FirstLoad> {
   const context = await browser.newContext(VIEWPORTS[viewport]);
   const page = await context.newPage();
   const pending: Promise<LoadedFile | null>[] = [];
@@ -75,7 +86,8 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, path: 
   await page.waitForLoadState('networkidle');
   const files = (await Promise.all(pending)).filter((f): f is LoadedFile => f !== null);
   await context.close();
-  const sum = (type: LoadedFile['type'], key: 'gzipBytes' | 'transferBytes') => files.filter((f) => f.type === type).reduce((t, f) => t + f[key], 0);
+  const sum = (type: LoadedFile['type'], key: 'gzipBytes' | 'transferBytes') =>
+    files.filter((f) => f.type === type).reduce((t, f) => t + f[key], 0);
   return {
     path,
     viewport,

@@ -37,7 +37,13 @@ export interface PageScores {
   findings: { category: Category; title: string; detail: string }[];
 }
 
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
 
 /** One Lighthouse 12 run (its own process, its own Chromium), mobile preset, offline. */
 async function lighthouseOnce(url: string, outFile: string): Promise<LhReport> {
@@ -54,7 +60,8 @@ async function lighthouseOnce(url: string, outFile: string): Promise<LhReport> {
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 1 << 24 },
   );
   const report = JSON.parse(readFileSync(outFile, 'utf8')) as LhReport;
-  if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  if (report.runtimeError)
+    throw new Error(`Lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
   return report;
 }
 
@@ -64,7 +71,12 @@ function findingsOf(report: LhReport): PageScores['findings'] {
     for (const ref of report.categories[category].auditRefs) {
       const audit = report.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 1) continue;
-      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') continue;
+      if (
+        audit.scoreDisplayMode === 'informative' ||
+        audit.scoreDisplayMode === 'notApplicable' ||
+        audit.scoreDisplayMode === 'manual'
+      )
+        continue;
       // Performance is told by its metrics (shown beside the scores), not its many hints.
       if (category === 'performance') continue;
       out.push({ category, title: audit.title, detail: audit.displayValue ?? `score ${audit.score}` });
@@ -76,15 +88,32 @@ function findingsOf(report: LhReport): PageScores['findings'] {
 export async function scorePage(baseUrl: string, pagePath: string, runs: number, workDir: string): Promise<PageScores> {
   const reports: LhReport[] = [];
   for (let i = 0; i < runs; i++) {
-    reports.push(await lighthouseOnce(`${baseUrl}${pagePath}`, path.join(workDir, `lh-${pagePath.replace(/\W+/g, '_') || 'home'}-${i}.json`)));
+    reports.push(
+      await lighthouseOnce(
+        `${baseUrl}${pagePath}`,
+        path.join(workDir, `lh-${pagePath.replace(/\W+/g, '_') || 'home'}-${i}.json`),
+      ),
+    );
   }
-  const runScores = reports.map((r) => Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((r.categories[c].score ?? 0) * 100)])) as Record<Category, number>);
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runScores.map((s) => s[c]))])) as Record<Category, number>;
+  const runScores = reports.map(
+    (r) =>
+      Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((r.categories[c].score ?? 0) * 100)])) as Record<
+        Category,
+        number
+      >,
+  );
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runScores.map((s) => s[c]))])) as Record<
+    Category,
+    number
+  >;
   // The run whose performance score is the median one speaks for the page's metrics.
   const order = reports.map((r, i) => [r.categories.performance.score ?? 0, i] as const).sort((a, b) => a[0] - b[0]);
   const medianRun = reports[order[order.length >> 1]![1]]!;
-  const metrics = Object.fromEntries(METRICS.map((id) => [medianRun.audits[id]?.title ?? id, medianRun.audits[id]?.displayValue ?? '—']));
-  const lcpElement = medianRun.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  const metrics = Object.fromEntries(
+    METRICS.map((id) => [medianRun.audits[id]?.title ?? id, medianRun.audits[id]?.displayValue ?? '—']),
+  );
+  const lcpElement =
+    medianRun.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
   if (lcpElement) metrics['LCP element'] = lcpElement.length > 60 ? `${lcpElement.slice(0, 60)}…` : lcpElement;
   return { path: pagePath, scores, runs: runScores, metrics, findings: findingsOf(medianRun) };
 }

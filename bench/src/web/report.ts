@@ -35,7 +35,9 @@ function loadRows(run: WebRun): string[][] {
 function scoreRows(run: WebRun): string[][] {
   return run.pages.map((p) => [
     `\`${p.path}\``,
-    ...CATEGORIES.map((c) => `${p.scores[c]} ${p.scores[c] >= GOALS[c] ? '✓' : '✗'} (${p.runs.map((r) => r[c]).join(', ')})`),
+    ...CATEGORIES.map(
+      (c) => `${p.scores[c]} ${p.scores[c] >= GOALS[c] ? '✓' : '✗'} (${p.runs.map((r) => r[c]).join(', ')})`,
+    ),
     Object.entries(p.metrics)
       .map(([name, value]) => (name === 'LCP element' ? `LCP: \`${value}\`` : value))
       .join(' · '),
@@ -45,7 +47,9 @@ function scoreRows(run: WebRun): string[][] {
 export function webMarkdown(run: WebRun): string {
   const home = run.loads.filter((l) => l.path === '/');
   const lighthouseOk = run.pages.every((p) => CATEGORIES.every((c) => p.scores[c] >= GOALS[c]));
-  const findings = run.pages.flatMap((p) => p.findings.map((f) => `- \`${p.path}\` ${f.category}: ${f.title} (${f.detail})`));
+  const findings = run.pages.flatMap((p) =>
+    p.findings.map((f) => `- \`${p.path}\` ${f.category}: ${f.title} (${f.detail})`),
+  );
   return [
     '## Web (`npm run bench:web`)',
     '',
@@ -57,15 +61,36 @@ export function webMarkdown(run: WebRun): string {
     '',
     `Lighthouse 12, mobile preset (simulated throttling), median of ${run.lighthouseRuns} runs (each run's score in brackets). Goals: performance ≥ ${GOALS.performance}, accessibility ${GOALS.accessibility}, best practices ${GOALS['best-practices']}, SEO ${GOALS.seo} — ${verdict(lighthouseOk)}.`,
     '',
-    table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP · LCP · TBT · CLS · Speed Index (median-performance run)'], scoreRows(run)),
+    table(
+      [
+        'page',
+        'performance',
+        'accessibility',
+        'best practices',
+        'SEO',
+        'FCP · LCP · TBT · CLS · Speed Index (median-performance run)',
+      ],
+      scoreRows(run),
+    ),
     '',
-    findings.length ? ['Accessibility, best-practice and SEO audits short of full marks in the median run:', '', ...findings].join('\n') : 'No accessibility, best-practice or SEO audit short of full marks in the median runs.',
+    findings.length
+      ? ['Accessibility, best-practice and SEO audits short of full marks in the median run:', '', ...findings].join(
+          '\n',
+        )
+      : 'No accessibility, best-practice or SEO audit short of full marks in the median runs.',
     '',
     '<details><summary>Files of the first load of <code>/</code></summary>',
     '',
     table(
       ['viewport', 'file', 'gzip', 'transfer'],
-      home.flatMap((l) => l.files.map((f) => [l.viewport, path.basename(new URL(f.url).pathname), `${kb(f.gzipBytes)} kB`, `${kb(f.transferBytes)} kB`])),
+      home.flatMap((l) =>
+        l.files.map((f) => [
+          l.viewport,
+          path.basename(new URL(f.url).pathname),
+          `${kb(f.gzipBytes)} kB`,
+          `${kb(f.transferBytes)} kB`,
+        ]),
+      ),
     ),
     '',
     '</details>',
@@ -74,8 +99,14 @@ export function webMarkdown(run: WebRun): string {
 
 export function webConsole(run: WebRun): string {
   return [
-    consoleTable(['page', 'viewport', 'JS gzip', 'CSS gzip', 'transfer JS / CSS', 'files', 'budget'], loadRows(run).map((r) => r.map((c) => c.replaceAll('`', '').replaceAll('*', '')))),
+    consoleTable(
+      ['page', 'viewport', 'JS gzip', 'CSS gzip', 'transfer JS / CSS', 'files', 'budget'],
+      loadRows(run).map((r) => r.map((c) => c.replaceAll('`', '').replaceAll('*', ''))),
+    ),
     '',
-    consoleTable(['page', ...CATEGORIES, 'metrics'], scoreRows(run).map((r) => r.map((c) => c.replaceAll('`', '')))),
+    consoleTable(
+      ['page', ...CATEGORIES, 'metrics'],
+      scoreRows(run).map((r) => r.map((c) => c.replaceAll('`', ''))),
+    ),
   ].join('\n');
 }

@@ -48,7 +48,12 @@ export async function seedDemoData(db: Db): Promise<{ parts: number; reviews: nu
       })),
     );
     await tx.insert(reviews).values(
-      demoReviews.map((r, i) => ({ name: r.name, comment: r.comment, rating: r.rating, createdAt: new Date(base + i * 60_000) })),
+      demoReviews.map((r, i) => ({
+        name: r.name,
+        comment: r.comment,
+        rating: r.rating,
+        createdAt: new Date(base + i * 60_000),
+      })),
     );
     return { parts: demoParts.length, reviews: demoReviews.length };
   });

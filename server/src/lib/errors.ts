@@ -3,7 +3,13 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
-  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>, options?: ErrorOptions) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
     this.name = 'AppError';
     this.statusCode = statusCode;
@@ -14,7 +20,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'BAD_REQUEST', message, fields);
-export const unauthorized = (message = 'Sign in to continue', code = 'UNAUTHORIZED') => new AppError(401, code, message);
+export const unauthorized = (message = 'Sign in to continue', code = 'UNAUTHORIZED') =>
+  new AppError(401, code, message);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);

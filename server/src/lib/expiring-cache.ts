@@ -9,7 +9,8 @@ export interface ExpiringCache<V> {
 }
 
 export function createExpiringCache<V>(maxEntries: number): ExpiringCache<V> {
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new Error(`maxEntries must be a positive integer, got ${maxEntries}`);
+  if (!Number.isInteger(maxEntries) || maxEntries < 1)
+    throw new Error(`maxEntries must be a positive integer, got ${maxEntries}`);
   const entries = new Map<string, { value: V; expiresAtMs: number }>();
   return {
     get(key, nowMs = Date.now()) {

@@ -25,7 +25,9 @@ export function precompressedBody(identity: Buffer): PrecompressedBody {
       // Off the event loop (the API reference's script is 4 MB), and once however many ask at once.
       forms[encoding] ??=
         encoding === 'br'
-          ? brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+          ? brotli(identity, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+            })
           : gzipAsync(identity, { level: 6 });
       return forms[encoding];
     },

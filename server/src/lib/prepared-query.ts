@@ -6,7 +6,8 @@ interface TextQueryClient {
 }
 
 /** node-postgres's pool, told apart without importing `pg` (db/client.ts loads it only for PostgreSQL). */
-const isPgPool = (client: unknown): client is pg.Pool => typeof client === 'object' && client !== null && 'totalCount' in client && 'idleCount' in client;
+const isPgPool = (client: unknown): client is pg.Pool =>
+  typeof client === 'object' && client !== null && 'totalCount' in client && 'idleCount' in client;
 
 /**
  * Runs hand-written SQL (`$1`, `$2`… parameters) as a named prepared statement on PostgreSQL,

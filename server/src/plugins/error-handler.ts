@@ -110,14 +110,20 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
   });
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void reply.status(414).send(body('URI_TOO_LONG', 'The address is too long'));
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return void reply.status(414).send(body('URI_TOO_LONG', 'The address is too long'));
   if (error.code === 'FST_ERR_BAD_URL') return void reply.status(400).send(body('BAD_URL', 'The address is not valid'));
   reply.status(500).send(body('INTERNAL', 'Something went wrong on our side'));
 }
 
 const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request took too long to arrive'],
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers are too large'],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'HEADERS_TOO_LARGE',
+    'The request headers are too large',
+  ],
 };
 
 /**
@@ -126,11 +132,21 @@ const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
  */
 export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', 'BAD_REQUEST', 'The request is not valid HTTP'];
+  const [status, reason, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'BAD_REQUEST',
+    'The request is not valid HTTP',
+  ];
   this.log.debug({ err: error }, 'client error');
   if (socket.writable) {
     const payload = JSON.stringify(body(code, message));
-    const head = [`HTTP/1.1 ${status} ${reason}`, 'Connection: close', 'Content-Type: application/json; charset=utf-8', 'X-Content-Type-Options: nosniff'];
+    const head = [
+      `HTTP/1.1 ${status} ${reason}`,
+      'Connection: close',
+      'Content-Type: application/json; charset=utf-8',
+      'X-Content-Type-Options: nosniff',
+    ];
     socket.write(`${head.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`);
   }
   socket.destroy(error);

@@ -1,13 +1,25 @@
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { pickEncoding, precompressedBody, type PrecompressedBody } from '../lib/precompressed-body.ts';
 
 const DOCS_PREFIX = '/api/docs';
 /** The headers of a document worth keeping; the rest (security headers…) every answer gets anyway. */
-const KEPT_HEADERS = ['content-type', 'content-disposition', 'access-control-allow-origin', 'access-control-allow-methods'];
+const KEPT_HEADERS = [
+  'content-type',
+  'content-disposition',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+];
 /** Page, script and spec: a reader's visit is a handful of requests. */
 const DOCS_REQUESTS_PER_MINUTE = 60;
 
@@ -28,7 +40,13 @@ function documentCache() {
   /** First in the route's onSend chain, so it sees the handler's own (uncompressed) answer. */
   const remember: onSendHookHandler = async (request, reply, payload) => {
     const key = request.routeOptions.url;
-    if (reply.statusCode !== 200 || !key || documents.has(key) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+    if (
+      reply.statusCode !== 200 ||
+      !key ||
+      documents.has(key) ||
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload))
+    )
+      return payload;
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const value = reply.getHeader(name);
@@ -77,7 +95,10 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
   const cache = documentCache();
   app.addHook('onRoute', cache.onRoute);
   const scale = app.config.RATE_LIMIT_SCALE;
-  const limit = app.extraRateLimit({ max: Math.max(1, Math.round(DOCS_REQUESTS_PER_MINUTE * scale)), timeWindow: '1 minute' });
+  const limit = app.extraRateLimit({
+    max: Math.max(1, Math.round(DOCS_REQUESTS_PER_MINUTE * scale)),
+    timeWindow: '1 minute',
+  });
   await app.register(scalar, {
     routePrefix: DOCS_PREFIX,
     configuration: { withDefaultFonts: false, hideClientButton: true },

@@ -40,7 +40,12 @@ function tooManyAttempts(waitSeconds: number): AppError {
 /** Imported only when REDIS_URL is set: a single instance never loads the client. */
 async function connectRedis(url: string): Promise<Redis> {
   const { Redis } = await import('ioredis');
-  return new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  return new Redis(url, {
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+  });
 }
 
 /**

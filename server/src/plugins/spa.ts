@@ -28,7 +28,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.startsWith(path.join(options.distDir, 'assets') + path.sep);
-        res.header('cache-control', hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=0, must-revalidate');
+        res.header(
+          'cache-control',
+          hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=0, must-revalidate',
+        );
       },
     });
   }
@@ -39,7 +42,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.status(404).send(notFoundBody(request.method, request.url));
+    if (pathname === '/api' || pathname.startsWith('/api/'))
+      return reply.status(404).send(notFoundBody(request.method, request.url));
     if (!built || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     }

@@ -67,10 +67,18 @@ export async function createOracle(t: TestApp) {
       const headers = { ...req.headers, ...options.credentials };
       let res: Answer;
       try {
-        const sent = await t.app.inject({ method: req.method, url: req.url, headers, payloadAsStream: true, ...(req.payload !== undefined && { payload: req.payload }) });
+        const sent = await t.app.inject({
+          method: req.method,
+          url: req.url,
+          headers,
+          payloadAsStream: true,
+          ...(req.payload !== undefined && { payload: req.payload }),
+        });
         res = await answerOf(sent);
       } catch (error) {
-        throw new Error(`the request could not be sent (a generator bug): ${describeRequest(req, role)}`, { cause: error });
+        throw new Error(`the request could not be sent (a generator bug): ${describeRequest(req, role)}`, {
+          cause: error,
+        });
       }
       const said = `${describeRequest(req, role)}\n→ ${res.statusCode} ${res.body.slice(0, 300)}`;
       assert.ok(res.statusCode < 500, said);

@@ -19,8 +19,35 @@ interface Body {
 }
 
 /** Fields a client must never get to set, sent where they don't belong, with values that would matter. */
-const PRIVILEGED_KEYS = ['role', 'payment', 'paymentId', 'status', 'price', 'email', 'admin', '__proto__', 'constructor', '_id', 'id', 'userId', 'available', 'emailVerified', 'paidAt'];
-const privilegedValue = fc.constantFrom<unknown>('admin', true, 'shipped', 0, 0.01, 'pi_forged_1', 'admin@torque.test', { role: 'admin' }, { prototype: { role: 'admin' } }, { admin: true });
+const PRIVILEGED_KEYS = [
+  'role',
+  'payment',
+  'paymentId',
+  'status',
+  'price',
+  'email',
+  'admin',
+  '__proto__',
+  'constructor',
+  '_id',
+  'id',
+  'userId',
+  'available',
+  'emailVerified',
+  'paidAt',
+];
+const privilegedValue = fc.constantFrom<unknown>(
+  'admin',
+  true,
+  'shipped',
+  0,
+  0.01,
+  'pi_forged_1',
+  'admin@torque.test',
+  { role: 'admin' },
+  { prototype: { role: 'admin' } },
+  { admin: true },
+);
 
 type FieldAction = { kind: 'keep' } | { kind: 'drop' } | { kind: 'replace'; value: unknown };
 const fieldAction = (keepWeight: number): fc.Arbitrary<FieldAction> =>
@@ -47,7 +74,23 @@ function mutatedObject(shape: BodyShape, keepWeight: number): fc.Arbitrary<JsonE
   });
 }
 
-const MALFORMED_JSON = ['{', '{"a":', '{"a":1,}', "{'a':1}", 'undefined', 'NaN', '{"a":1}}', '[', '\u0000', '{"a":"\\x"}', '{"a" 1}', '\ufeff{}', '{"a":01}', '{"a":.5}', '{"a":"\u0001"}'];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '{"a":1,}',
+  "{'a':1}",
+  'undefined',
+  'NaN',
+  '{"a":1}}',
+  '[',
+  '\u0000',
+  '{"a":"\\x"}',
+  '{"a" 1}',
+  '\ufeff{}',
+  '{"a":01}',
+  '{"a":.5}',
+  '{"a":"\u0001"}',
+];
 const WRONG_CONTENT_TYPES = [
   'text/plain',
   'application/x-www-form-urlencoded',
@@ -65,10 +108,15 @@ const asJson = (payload: string): Body => ({ contentType: 'application/json', pa
 
 /** Bodies past (or just under) the 1 MiB limit: a few per route, they are slow. */
 const oversized = (shape: BodyShape): fc.Arbitrary<Body> =>
-  fc.tuple(fc.constantFrom(BODY_LIMIT_BYTES - 64, BODY_LIMIT_BYTES + 1, 2 * BODY_LIMIT_BYTES), fc.constantFrom(...Object.keys(shape), 'x')).map(([size, field]) => {
-    const head = `{${JSON.stringify(field)}:"`;
-    return asJson(`${head}${'A'.repeat(Math.max(0, size - head.length - 2))}"}`);
-  });
+  fc
+    .tuple(
+      fc.constantFrom(BODY_LIMIT_BYTES - 64, BODY_LIMIT_BYTES + 1, 2 * BODY_LIMIT_BYTES),
+      fc.constantFrom(...Object.keys(shape), 'x'),
+    )
+    .map(([size, field]) => {
+      const head = `{${JSON.stringify(field)}:"`;
+      return asJson(`${head}${'A'.repeat(Math.max(0, size - head.length - 2))}"}`);
+    });
 
 /**
  * Every way a body can be wrong, weighted towards "almost right" so validation is reached.
@@ -79,30 +127,70 @@ export function bodyOf(shape: BodyShape, keepWeight = 5): fc.Arbitrary<Body> {
   return fc.oneof(
     { arbitrary: object.map((o) => asJson(jsonText(o))), weight: 60 },
     { arbitrary: evilValue.map((v) => asJson(jsonText(v))), weight: 8 },
-    { arbitrary: fc.oneof(fc.constantFrom(...MALFORMED_JSON), object.chain((o) => truncated(jsonText(o)))).map(asJson), weight: 8 },
     {
-      arbitrary: fc.tuple(fc.constantFrom(...WRONG_CONTENT_TYPES), object).map(([contentType, o]) => ({ contentType, payload: jsonText(o) })),
+      arbitrary: fc
+        .oneof(
+          fc.constantFrom(...MALFORMED_JSON),
+          object.chain((o) => truncated(jsonText(o))),
+        )
+        .map(asJson),
       weight: 8,
     },
-    { arbitrary: fc.constantFrom<Body>({}, { contentType: 'application/json', payload: '' }, { payload: '{}' }), weight: 5 },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom(...WRONG_CONTENT_TYPES), object)
+        .map(([contentType, o]) => ({ contentType, payload: jsonText(o) })),
+      weight: 8,
+    },
+    {
+      arbitrary: fc.constantFrom<Body>({}, { contentType: 'application/json', payload: '' }, { payload: '{}' }),
+      weight: 5,
+    },
     { arbitrary: oversized(shape), weight: 1 },
   );
 }
 
-const truncated = (text: string) => fc.integer({ min: 1, max: Math.max(1, text.length - 1) }).map((n) => text.slice(0, n));
+const truncated = (text: string) =>
+  fc.integer({ min: 1, max: Math.max(1, text.length - 1) }).map((n) => text.slice(0, n));
 
 /** Percent-encodes a value for a URL; lone surrogates become their (invalid) UTF-8 bytes, as a hostile client would send them. */
 export function encode(value: string): string {
   let out = '';
   for (const ch of value) {
     const code = ch.charCodeAt(0);
-    out += ch.length === 1 && code >= 0xd800 && code <= 0xdfff ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('') : encodeURIComponent(ch);
+    out +=
+      ch.length === 1 && code >= 0xd800 && code <= 0xdfff
+        ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+            .map((b) => `%${b.toString(16).toUpperCase()}`)
+            .join('')
+        : encodeURIComponent(ch);
   }
   return out;
 }
 
 /** Written into the path as is: traversal, encoded slashes, bad escapes. */
-const RAW_SEGMENTS = ['..', '.', '%2e%2e', '%2E%2E%2F%2E%2E%2Fetc%2Fpasswd', '..%2f..%2f', '..%5c..%5c', '%2F', 'a%2Fb', '%252e%252e%252f', '%00', '%', '%zz', '%E0%A4%A', '%C0%AE%C0%AE', ';', 'a;b=c', '~', '*', 'x'.repeat(201), 'x'.repeat(5000)];
+const RAW_SEGMENTS = [
+  '..',
+  '.',
+  '%2e%2e',
+  '%2E%2E%2F%2E%2E%2Fetc%2Fpasswd',
+  '..%2f..%2f',
+  '..%5c..%5c',
+  '%2F',
+  'a%2Fb',
+  '%252e%252e%252f',
+  '%00',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AE%C0%AE',
+  ';',
+  'a;b=c',
+  '~',
+  '*',
+  'x'.repeat(201),
+  'x'.repeat(5000),
+];
 
 /** A path segment: mostly a real id (so requests get past "not found"), else an adversarial one. */
 export function segment(real: readonly string[]): fc.Arbitrary<string> {
@@ -111,7 +199,9 @@ export function segment(real: readonly string[]): fc.Arbitrary<string> {
     { arbitrary: evilString.map(encode), weight: 3 },
     { arbitrary: fc.constantFrom(...RAW_SEGMENTS), weight: 2 },
   ];
-  return real.length ? fc.oneof({ arbitrary: fc.constantFrom(...real).map(encode), weight: 5 }, ...adversarial) : fc.oneof(...adversarial);
+  return real.length
+    ? fc.oneof({ arbitrary: fc.constantFrom(...real).map(encode), weight: 5 }, ...adversarial)
+    : fc.oneof(...adversarial);
 }
 
 /** A query string for the given parameters: missing, repeated, adversarial, or with extra keys. */
@@ -121,10 +211,35 @@ export function queryOf(params: Record<string, readonly string[]>): fc.Arbitrary
       { arbitrary: fc.constant<string[]>([]), weight: 1 },
       { arbitrary: fc.constantFrom(...real, 'x').map((v) => [`${name}=${encode(v)}`]), weight: real.length ? 4 : 1 },
       { arbitrary: evilString.map((v) => [`${name}=${encode(v)}`]), weight: 3 },
-      { arbitrary: fc.tuple(fc.constantFrom(...real, 'x'), evilString).map(([a, b]) => [`${name}=${encode(a)}`, `${name}=${encode(b)}`]), weight: 1 },
-      { arbitrary: fc.constantFrom([`${name}[]=a`], [`${name}[$ne]=`], [name], [`${name}=%`], [`${name}=%zz`], [`${name}=a%00`]), weight: 1 },
+      {
+        arbitrary: fc
+          .tuple(fc.constantFrom(...real, 'x'), evilString)
+          .map(([a, b]) => [`${name}=${encode(a)}`, `${name}=${encode(b)}`]),
+        weight: 1,
+      },
+      {
+        arbitrary: fc.constantFrom(
+          [`${name}[]=a`],
+          [`${name}[$ne]=`],
+          [name],
+          [`${name}=%`],
+          [`${name}=%zz`],
+          [`${name}=a%00`],
+        ),
+        weight: 1,
+      },
     );
-  const extra = fc.array(fc.constantFrom('__proto__[role]=admin', 'role=admin', 'constructor[prototype][x]=1', '&&', '=', 'x=' + encode('<script>')), { maxLength: 2 });
+  const extra = fc.array(
+    fc.constantFrom(
+      '__proto__[role]=admin',
+      'role=admin',
+      'constructor[prototype][x]=1',
+      '&&',
+      '=',
+      'x=' + encode('<script>'),
+    ),
+    { maxLength: 2 },
+  );
   return fc.tuple(fc.tuple(...Object.entries(params).map(([name, real]) => one(name, real))), extra).map(([ps, ex]) => {
     const all = [...ps.flat(), ...ex];
     return all.length ? `?${all.join('&')}` : '';
@@ -136,7 +251,14 @@ const extraHeaders = (origins: readonly string[]): fc.Arbitrary<Record<string, s
   fc
     .record(
       {
-        authorization: fc.constantFrom('Bearer', 'Bearer ', 'Bearer abc.def.ghi', 'Basic YWRtaW46YWRtaW4=', 'Bearer eyJhbGciOiJub25lIn0.eyJyb2xlIjoiYWRtaW4ifQ.', 'bearer x'),
+        authorization: fc.constantFrom(
+          'Bearer',
+          'Bearer ',
+          'Bearer abc.def.ghi',
+          'Basic YWRtaW46YWRtaW4=',
+          'Bearer eyJhbGciOiJub25lIn0.eyJyb2xlIjoiYWRtaW4ifQ.',
+          'bearer x',
+        ),
         origin: fc.constantFrom(...origins, 'https://evil.example', 'null'),
         'x-forwarded-for': fc.constantFrom('127.0.0.1', "1.2.3.4' OR 1=1", '::1, 10.0.0.1', 'x'.repeat(300)),
         accept: fc.constantFrom('*/*', 'text/html', 'application/xml', ''),
@@ -161,17 +283,24 @@ export interface RequestSpec {
 /** A generator of requests for one route. */
 export function requests(spec: RequestSpec): fc.Arbitrary<FuzzRequest> {
   const path = typeof spec.path === 'string' ? fc.constant(spec.path) : spec.path;
-  const body: fc.Arbitrary<Body> = spec.body ? bodyOf(spec.body, spec.keepWeight) : fc.oneof({ arbitrary: fc.constant<Body>({}), weight: 9 }, { arbitrary: bodyOf({ x: fc.constant(1) }), weight: 1 });
-  return fc.record({ path, query: spec.query ?? fc.constant(''), body, headers: extraHeaders(spec.origins ?? []) }).map(({ path: p, query, body: b, headers }) => {
-    const request: FuzzRequest = {
-      method: spec.method,
-      url: p + query,
-      headers: { ...headers, ...(b.contentType !== undefined && { 'content-type': b.contentType }) },
-      ...(b.payload !== undefined && { payload: b.payload }),
-    };
-    // fast-check prints counterexamples with this: one line, megabyte bodies cut short.
-    return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) });
-  });
+  const body: fc.Arbitrary<Body> = spec.body
+    ? bodyOf(spec.body, spec.keepWeight)
+    : fc.oneof(
+        { arbitrary: fc.constant<Body>({}), weight: 9 },
+        { arbitrary: bodyOf({ x: fc.constant(1) }), weight: 1 },
+      );
+  return fc
+    .record({ path, query: spec.query ?? fc.constant(''), body, headers: extraHeaders(spec.origins ?? []) })
+    .map(({ path: p, query, body: b, headers }) => {
+      const request: FuzzRequest = {
+        method: spec.method,
+        url: p + query,
+        headers: { ...headers, ...(b.contentType !== undefined && { 'content-type': b.contentType }) },
+        ...(b.payload !== undefined && { payload: b.payload }),
+      };
+      // fast-check prints counterexamples with this: one line, megabyte bodies cut short.
+      return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) });
+    });
 }
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);

@@ -24,7 +24,10 @@ const quantity = fc.oneof(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, 
 const text = (...values: string[]) => fc.oneof(pick(values), fc.string({ minLength: 1, maxLength: 30 }));
 const email = (pools: Pools) => fc.oneof(pick(pools.emails), fc.emailAddress());
 /** An address nobody has yet, so a well-formed sign-up gets as far as creating the account. */
-const newEmail = fc.oneof(fc.nat().map((n) => `fuzz-new-${n}@torque.test`), fc.emailAddress());
+const newEmail = fc.oneof(
+  fc.nat().map((n) => `fuzz-new-${n}@torque.test`),
+  fc.emailAddress(),
+);
 const part = {
   name: text('Brake disc', 'Piston'),
   des: text('A part.'),
@@ -33,7 +36,12 @@ const part = {
   available: fc.oneof(fc.integer({ min: 0, max: 500 }), pick(['10'])),
   price: fc.oneof(pick([0, 1, 9.99, 120]), pick(['12.50'])),
 };
-const profile = { name: text('Fuzz Customer'), address: text('1 Gear St'), phone: text('555 0100'), linkedin: text('https://linkedin.com/in/f') };
+const profile = {
+  name: text('Fuzz Customer'),
+  address: text('1 Gear St'),
+  phone: text('555 0100'),
+  linkedin: text('https://linkedin.com/in/f'),
+};
 const sandboxCard = fc.record({
   number: fc.oneof(pick([CARDS.visa, CARDS.declined, CARDS.insufficientFunds, '4242424242424242']), evilString),
   expMonth: fc.oneof(fc.integer({ min: 1, max: 12 }), pick(['12'])),
@@ -71,7 +79,9 @@ const AUTH_PATHS = [
   '%2e%2e/user',
   'nope',
 ];
-const authPath = fc.oneof({ arbitrary: pick(AUTH_PATHS), weight: 4 }, { arbitrary: segment([]), weight: 1 }).map((p) => `/api/auth/${p}`);
+const authPath = fc
+  .oneof({ arbitrary: pick(AUTH_PATHS), weight: 4 }, { arbitrary: segment([]), weight: 1 })
+  .map((p) => `/api/auth/${p}`);
 const authBody = (pools: Pools) => ({
   name: text('Fuzz'),
   email: email(pools),
@@ -85,45 +95,117 @@ const authBody = (pools: Pools) => ({
 
 /** Every API route and how to generate requests for it. The suite fails if a route is missing. */
 export const routeFuzz: RouteFuzz[] = [
-  { route: 'GET /api/health', requests: () => requests({ method: 'GET', path: '/api/health', query: queryOf({ x: [] }) }) },
-  { route: 'GET /api/config', requests: () => requests({ method: 'GET', path: '/api/config', query: queryOf({ x: [] }) }) },
-  { route: 'GET /api/parts', requests: () => requests({ method: 'GET', path: '/api/parts', query: queryOf({ limit: ['1'], sort: ['price'] }) }) },
-  { route: 'GET /api/parts/:id', requests: (p) => requests({ method: 'GET', path: segment(p.parts).map((id) => `/api/parts/${id}`) }) },
+  {
+    route: 'GET /api/health',
+    requests: () => requests({ method: 'GET', path: '/api/health', query: queryOf({ x: [] }) }),
+  },
+  {
+    route: 'GET /api/config',
+    requests: () => requests({ method: 'GET', path: '/api/config', query: queryOf({ x: [] }) }),
+  },
+  {
+    route: 'GET /api/parts',
+    requests: () => requests({ method: 'GET', path: '/api/parts', query: queryOf({ limit: ['1'], sort: ['price'] }) }),
+  },
+  {
+    route: 'GET /api/parts/:id',
+    requests: (p) => requests({ method: 'GET', path: segment(p.parts).map((id) => `/api/parts/${id}`) }),
+  },
   { route: 'POST /api/parts', requests: () => requests({ method: 'POST', path: '/api/parts', body: part }) },
-  { route: 'PUT /api/parts/:id', requests: (p) => requests({ method: 'PUT', path: segment(p.decoyParts).map((id) => `/api/parts/${id}`), body: part }) },
-  { route: 'DELETE /api/part/:id', requests: (p) => requests({ method: 'DELETE', path: segment(p.doomedParts).map((id) => `/api/part/${id}`) }) },
-  { route: 'GET /api/review', requests: () => requests({ method: 'GET', path: '/api/review', query: queryOf({ email: [] }) }) },
-  { route: 'POST /api/review', requests: () => requests({ method: 'POST', path: '/api/review', body: { comment: text('Great part'), rating: fc.oneof(fc.integer({ min: 1, max: 5 }), pick(['4'])) } }) },
+  {
+    route: 'PUT /api/parts/:id',
+    requests: (p) =>
+      requests({ method: 'PUT', path: segment(p.decoyParts).map((id) => `/api/parts/${id}`), body: part }),
+  },
+  {
+    route: 'DELETE /api/part/:id',
+    requests: (p) => requests({ method: 'DELETE', path: segment(p.doomedParts).map((id) => `/api/part/${id}`) }),
+  },
+  {
+    route: 'GET /api/review',
+    requests: () => requests({ method: 'GET', path: '/api/review', query: queryOf({ email: [] }) }),
+  },
+  {
+    route: 'POST /api/review',
+    requests: () =>
+      requests({
+        method: 'POST',
+        path: '/api/review',
+        body: { comment: text('Great part'), rating: fc.oneof(fc.integer({ min: 1, max: 5 }), pick(['4'])) },
+      }),
+  },
   {
     route: 'POST /api/contact',
-    requests: (p) => requests({ method: 'POST', path: '/api/contact', body: { email: email(p), subject: text('Hello'), message: text('Do you ship to Mars?') } }),
+    requests: (p) =>
+      requests({
+        method: 'POST',
+        path: '/api/contact',
+        body: { email: email(p), subject: text('Hello'), message: text('Do you ship to Mars?') },
+      }),
   },
   {
     route: 'PUT /api/user/:email',
-    requests: (p) => requests({ method: 'PUT', path: segment(p.emails).map((e) => `/api/user/${e}`), body: { email: email(p) } }),
+    requests: (p) =>
+      requests({ method: 'PUT', path: segment(p.emails).map((e) => `/api/user/${e}`), body: { email: email(p) } }),
   },
-  { route: 'GET /api/user', requests: (p) => requests({ method: 'GET', path: '/api/user', query: queryOf({ email: p.emails }) }) },
+  {
+    route: 'GET /api/user',
+    requests: (p) => requests({ method: 'GET', path: '/api/user', query: queryOf({ email: p.emails }) }),
+  },
   {
     route: 'PUT /api/user-update',
-    requests: (p) => requests({ method: 'PUT', path: '/api/user-update', query: queryOf({ email: p.emails }), body: profile }),
+    requests: (p) =>
+      requests({ method: 'PUT', path: '/api/user-update', query: queryOf({ email: p.emails }), body: profile }),
   },
-  { route: 'GET /api/all-user', requests: () => requests({ method: 'GET', path: '/api/all-user', query: queryOf({ email: [] }) }) },
+  {
+    route: 'GET /api/all-user',
+    requests: () => requests({ method: 'GET', path: '/api/all-user', query: queryOf({ email: [] }) }),
+  },
   {
     route: 'PUT /api/user/admin/:email',
     requests: (p) => requests({ method: 'PUT', path: segment(p.doomedEmails).map((e) => `/api/user/admin/${e}`) }),
   },
-  { route: 'DELETE /api/user/:id', requests: (p) => requests({ method: 'DELETE', path: segment(p.doomedUserIds).map((id) => `/api/user/${id}`) }) },
-  { route: 'GET /api/admin/:email', requests: (p) => requests({ method: 'GET', path: segment(p.emails).map((e) => `/api/admin/${e}`) }) },
+  {
+    route: 'DELETE /api/user/:id',
+    requests: (p) => requests({ method: 'DELETE', path: segment(p.doomedUserIds).map((id) => `/api/user/${id}`) }),
+  },
+  {
+    route: 'GET /api/admin/:email',
+    requests: (p) => requests({ method: 'GET', path: segment(p.emails).map((e) => `/api/admin/${e}`) }),
+  },
   {
     route: 'POST /api/order',
     requests: (p) =>
-      requests({ method: 'POST', path: '/api/order', body: { partId: pick(p.orderParts), quantity, phone: text('+1 555 0100'), address: text('1 Main St, Springfield') } }),
+      requests({
+        method: 'POST',
+        path: '/api/order',
+        body: {
+          partId: pick(p.orderParts),
+          quantity,
+          phone: text('+1 555 0100'),
+          address: text('1 Main St, Springfield'),
+        },
+      }),
   },
-  { route: 'GET /api/order', requests: (p) => requests({ method: 'GET', path: '/api/order', query: queryOf({ email: p.emails }) }) },
-  { route: 'GET /api/order/:id', requests: (p) => requests({ method: 'GET', path: segment([...p.unpaidOrders, ...p.paidOrders, ...p.otherOrders]).map((id) => `/api/order/${id}`) }) },
+  {
+    route: 'GET /api/order',
+    requests: (p) => requests({ method: 'GET', path: '/api/order', query: queryOf({ email: p.emails }) }),
+  },
+  {
+    route: 'GET /api/order/:id',
+    requests: (p) =>
+      requests({
+        method: 'GET',
+        path: segment([...p.unpaidOrders, ...p.paidOrders, ...p.otherOrders]).map((id) => `/api/order/${id}`),
+      }),
+  },
   {
     route: 'DELETE /api/order/:id',
-    requests: (p) => requests({ method: 'DELETE', path: segment([...p.doomedOrders, ...p.paidOrders, ...p.otherOrders]).map((id) => `/api/order/${id}`) }),
+    requests: (p) =>
+      requests({
+        method: 'DELETE',
+        path: segment([...p.doomedOrders, ...p.paidOrders, ...p.otherOrders]).map((id) => `/api/order/${id}`),
+      }),
   },
   {
     route: 'PUT /api/order/:id',
@@ -131,7 +213,11 @@ export const routeFuzz: RouteFuzz[] = [
       fc.oneof(
         // An order and the payment that paid it (a replay the server accepts), mutated from there...
         pick(p.paidPairs).chain(({ orderId, paymentId }) =>
-          requests({ method: 'PUT', path: segment([orderId]).map((id) => `/api/order/${id}`), body: { payment: fc.constant(true), paymentId: fc.constant(paymentId) } }),
+          requests({
+            method: 'PUT',
+            path: segment([orderId]).map((id) => `/api/order/${id}`),
+            body: { payment: fc.constant(true), paymentId: fc.constant(paymentId) },
+          }),
         ),
         // ...or any order with any payment id.
         requests({
@@ -141,28 +227,62 @@ export const routeFuzz: RouteFuzz[] = [
         }),
       ),
   },
-  { route: 'GET /api/orders', requests: () => requests({ method: 'GET', path: '/api/orders', query: queryOf({ email: [] }) }) },
+  {
+    route: 'GET /api/orders',
+    requests: () => requests({ method: 'GET', path: '/api/orders', query: queryOf({ email: [] }) }),
+  },
   {
     route: 'PUT /api/orders/:id',
-    requests: (p) => requests({ method: 'PUT', path: segment([...p.paidOrders, ...p.unpaidOrders]).map((id) => `/api/orders/${id}`), body: { status: fc.constant('shipped') } }),
+    requests: (p) =>
+      requests({
+        method: 'PUT',
+        path: segment([...p.paidOrders, ...p.unpaidOrders]).map((id) => `/api/orders/${id}`),
+        body: { status: fc.constant('shipped') },
+      }),
   },
   {
     route: 'POST /api/create-payment-intent',
-    requests: (p) => requests({ method: 'POST', path: '/api/create-payment-intent', body: { orderId: pick([...p.unpaidOrders, ...p.paidOrders, ...p.otherOrders]), price: pick([12.5, '12.50', 1]) } }),
+    requests: (p) =>
+      requests({
+        method: 'POST',
+        path: '/api/create-payment-intent',
+        body: {
+          orderId: pick([...p.unpaidOrders, ...p.paidOrders, ...p.otherOrders]),
+          price: pick([12.5, '12.50', 1]),
+        },
+      }),
   },
   {
     route: 'POST /api/payments/sandbox/confirm',
     requests: (p) =>
-      requests({ method: 'POST', path: '/api/payments/sandbox/confirm', body: { clientSecret: pick(p.clientSecrets), card: sandboxCard, billingEmail: email(p) } }),
+      requests({
+        method: 'POST',
+        path: '/api/payments/sandbox/confirm',
+        body: { clientSecret: pick(p.clientSecrets), card: sandboxCard, billingEmail: email(p) },
+      }),
   },
-  { route: 'POST /api/payment', requests: (p) => requests({ method: 'POST', path: '/api/payment', body: { paymentId: pick([...p.paymentIds, ...p.intentIds]) } }) },
-  { route: 'POST /api/webhooks/stripe', requests: () => requests({ method: 'POST', path: '/api/webhooks/stripe', body: { id: pick(['evt_1']), type: pick(['payment_intent.succeeded']), data: fc.constant({ object: {} }) } }) },
+  {
+    route: 'POST /api/payment',
+    requests: (p) =>
+      requests({ method: 'POST', path: '/api/payment', body: { paymentId: pick([...p.paymentIds, ...p.intentIds]) } }),
+  },
+  {
+    route: 'POST /api/webhooks/stripe',
+    requests: () =>
+      requests({
+        method: 'POST',
+        path: '/api/webhooks/stripe',
+        body: { id: pick(['evt_1']), type: pick(['payment_intent.succeeded']), data: fc.constant({ object: {} }) },
+      }),
+  },
   // The API reference: public documents; only queries and stray bodies to fuzz.
-  ...['/api/docs', '/api/docs/', '/api/docs/openapi.json', '/api/docs/openapi.yaml', '/api/docs/js/scalar.js'].map((path) => ({
-    route: `GET ${path}`,
-    callers: 'rotate' as const,
-    requests: () => requests({ method: 'GET', path, query: queryOf({ url: ['https://evil.example/openapi.json'] }) }),
-  })),
+  ...['/api/docs', '/api/docs/', '/api/docs/openapi.json', '/api/docs/openapi.yaml', '/api/docs/js/scalar.js'].map(
+    (path) => ({
+      route: `GET ${path}`,
+      callers: 'rotate' as const,
+      requests: () => requests({ method: 'GET', path, query: queryOf({ url: ['https://evil.example/openapi.json'] }) }),
+    }),
+  ),
   // better-auth's routes, behind our rate limits.
   ...(['sign-in/email', 'sign-up/email'] as const).map((path) => ({
     route: `POST /api/auth/${path}`,
@@ -173,19 +293,43 @@ export const routeFuzz: RouteFuzz[] = [
         path: `/api/auth/${path}`,
         origins: [p.publicUrl],
         keepWeight: 2,
-        body: path === 'sign-in/email' ? { email: email(p), password: pick([PASSWORD, 'wrong-password']), rememberMe: fc.boolean() } : { name: text('Fuzz'), email: newEmail, password: pick([PASSWORD]) },
+        body:
+          path === 'sign-in/email'
+            ? { email: email(p), password: pick([PASSWORD, 'wrong-password']), rememberMe: fc.boolean() }
+            : { name: text('Fuzz'), email: newEmail, password: pick([PASSWORD]) },
       }),
   })),
-  { route: 'POST /api/auth/sign-out', identity: true, requests: (p) => requests({ method: 'POST', path: '/api/auth/sign-out', origins: [p.publicUrl], body: {} }) },
+  {
+    route: 'POST /api/auth/sign-out',
+    identity: true,
+    requests: (p) => requests({ method: 'POST', path: '/api/auth/sign-out', origins: [p.publicUrl], body: {} }),
+  },
   {
     route: 'GET /api/auth/google/popup',
     identity: true,
-    requests: (p) => requests({ method: 'GET', path: '/api/auth/google/popup', origins: [p.publicUrl], query: queryOf({ callbackURL: ['/', 'https://evil.example'] }) }),
+    requests: (p) =>
+      requests({
+        method: 'GET',
+        path: '/api/auth/google/popup',
+        origins: [p.publicUrl],
+        query: queryOf({ callbackURL: ['/', 'https://evil.example'] }),
+      }),
   },
   {
     route: 'GET /api/auth/*',
     identity: true,
-    requests: (p) => requests({ method: 'GET', path: authPath, origins: [p.publicUrl], query: queryOf({ token: [], callbackURL: ['/'], state: [], code: [], error: [] }) }),
+    requests: (p) =>
+      requests({
+        method: 'GET',
+        path: authPath,
+        origins: [p.publicUrl],
+        query: queryOf({ token: [], callbackURL: ['/'], state: [], code: [], error: [] }),
+      }),
   },
-  { route: 'POST /api/auth/*', identity: true, requests: (p) => requests({ method: 'POST', path: authPath, origins: [p.publicUrl], keepWeight: 1, body: authBody(p) }) },
+  {
+    route: 'POST /api/auth/*',
+    identity: true,
+    requests: (p) =>
+      requests({ method: 'POST', path: authPath, origins: [p.publicUrl], keepWeight: 1, body: authBody(p) }),
+  },
 ];

@@ -65,7 +65,9 @@ async function snapshotReader(db: Db): Promise<() => Promise<Snapshot>> {
     // hashtext over each row's text, summed: order-free, so no sort per request.
     `(select coalesce(sum(hashtext(row(${cols.map((c) => `t.${ident(c)}`).join(', ')})::text)::bigint), 0)::text from ${ident(table)} t) as d${i}`,
   ]);
-  const query = sql.raw(`select ${selects.join(', ')}, (select coalesce(json_object_agg(id, available), '{}') from parts) as available`);
+  const query = sql.raw(
+    `select ${selects.join(', ')}, (select coalesce(json_object_agg(id, available), '{}') from parts) as available`,
+  );
   const names = [...tables.keys()];
 
   return async () => {
@@ -85,11 +87,13 @@ async function snapshotReader(db: Db): Promise<() => Promise<Snapshot>> {
 export function differences(before: Snapshot, after: Snapshot): string[] {
   const out: string[] = [];
   for (const table of Object.keys({ ...before.counts, ...after.counts })) {
-    if (before.counts[table] !== after.counts[table]) out.push(`${table}: ${before.counts[table]} → ${after.counts[table]} rows`);
+    if (before.counts[table] !== after.counts[table])
+      out.push(`${table}: ${before.counts[table]} → ${after.counts[table]} rows`);
     else if (before.digests[table] !== after.digests[table]) out.push(`${table}: a row changed in place`);
   }
   for (const id of Object.keys({ ...before.available, ...after.available })) {
-    if (before.available[id] !== after.available[id]) out.push(`part ${id}: available ${before.available[id]} → ${after.available[id]}`);
+    if (before.available[id] !== after.available[id])
+      out.push(`part ${id}: available ${before.available[id]} → ${after.available[id]}`);
   }
   return out;
 }

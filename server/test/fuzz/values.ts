@@ -33,7 +33,7 @@ export const SQL_INJECTION = [
   "' OR '1'='1",
   "' OR 1=1--",
   "'; DROP TABLE parts;--",
-  "1' UNION SELECT email, role FROM \"user\"--",
+  '1\' UNION SELECT email, role FROM "user"--',
   "admin'--",
   '1; SELECT pg_sleep(5)',
   '$1',
@@ -50,11 +50,44 @@ export const HTML_INJECTION = [
   '<!--',
 ];
 const TRAVERSAL = ['../../etc/passwd', '..\\..\\windows\\win.ini', '%2e%2e%2f', '/etc/passwd', 'file:///etc/passwd'];
-const NUMERIC_STRINGS = ['0', '1', '01', '-1', '1.0', '1.5', '1e3', ' 7 ', '0x10', 'NaN', 'Infinity', '-Infinity', '1,5', '١٢', '1_000', '', ' ', '9'.repeat(40), '-0', '+5'];
-const EMAILS = ['admin@torque.test', 'ADMIN@TORQUE.TEST', 'a@b', '@', 'a@b.c\u0000', 'x@y.z', 'no-at-sign', '"quoted"@x.test', 'a@b.test, c@d.test'];
+const NUMERIC_STRINGS = [
+  '0',
+  '1',
+  '01',
+  '-1',
+  '1.0',
+  '1.5',
+  '1e3',
+  ' 7 ',
+  '0x10',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1,5',
+  '١٢',
+  '1_000',
+  '',
+  ' ',
+  '9'.repeat(40),
+  '-0',
+  '+5',
+];
+const EMAILS = [
+  'admin@torque.test',
+  'ADMIN@TORQUE.TEST',
+  'a@b',
+  '@',
+  'a@b.c\u0000',
+  'x@y.z',
+  'no-at-sign',
+  '"quoted"@x.test',
+  'a@b.test, c@d.test',
+];
 
 /** Long enough to cross every field's length limit; the body limit is crossed by `oversized` bodies. */
-const longString = fc.constantFrom(101, 201, 301, 501, 1001, 2001, 5001, 20_000).chain((n) => fc.constantFrom('x', 'é', '🔧', '<').map((c) => c.repeat(n)));
+const longString = fc
+  .constantFrom(101, 201, 301, 501, 1001, 2001, 5001, 20_000)
+  .chain((n) => fc.constantFrom('x', 'é', '🔧', '<').map((c) => c.repeat(n)));
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 /**
@@ -62,21 +95,55 @@ const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String
  * table of all 1.1 million code points the first time it shrinks: seconds per run.)
  */
 const codePoint = fc
-  .oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xffff }), fc.integer({ min: 0x10000, max: 0x10ffff }))
+  .oneof(
+    fc.integer({ min: 0, max: 0x7f }),
+    fc.integer({ min: 0x80, max: 0xffff }),
+    fc.integer({ min: 0x10000, max: 0x10ffff }),
+  )
   .map((c) => (c >= 0xd800 && c <= 0xdfff ? '\ufffd' : String.fromCodePoint(c)));
 
 export const evilString: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: fc.constantFrom(...UNICODE, ...SQL_INJECTION, ...HTML_INJECTION, ...TRAVERSAL, ...NUMERIC_STRINGS, ...EMAILS), weight: 6 },
+  {
+    arbitrary: fc.constantFrom(
+      ...UNICODE,
+      ...SQL_INJECTION,
+      ...HTML_INJECTION,
+      ...TRAVERSAL,
+      ...NUMERIC_STRINGS,
+      ...EMAILS,
+    ),
+    weight: 6,
+  },
   { arbitrary: fc.string({ unit: codePoint, maxLength: 40 }), weight: 3 },
   { arbitrary: fc.string({ unit: fc.oneof(codePoint, loneSurrogate), maxLength: 20 }), weight: 1 },
   { arbitrary: longString, weight: 1 },
 );
 
 export const evilNumber: fc.Arbitrary<number | RawJson> = fc.oneof(
-  fc.constantFrom(0, -1, 1, 0.5, 1.005, -0.01, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53 + 2, 1e6, 1e6 + 1, 999_999.99, 1_000_000.001, Number.MAX_VALUE, Number.MIN_VALUE, 1e-7),
+  fc.constantFrom(
+    0,
+    -1,
+    1,
+    0.5,
+    1.005,
+    -0.01,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31),
+    2 ** 53 + 2,
+    1e6,
+    1e6 + 1,
+    999_999.99,
+    1_000_000.001,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    1e-7,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom('1e400', '-1e400', '-0', '123456789012345678901234567890', '0.1e1', '1E2', '5.000000000000001').map((t) => new RawJson(t)),
+  fc
+    .constantFrom('1e400', '-1e400', '-0', '123456789012345678901234567890', '0.1e1', '1E2', '5.000000000000001')
+    .map((t) => new RawJson(t)),
 );
 
 /** Any JSON value at all, nested a little: arrays and objects where a string belongs. */
@@ -88,7 +155,9 @@ const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
     evilNumber,
     evilString,
     fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(fc.oneof(evilString, fc.constantFrom('$gt', '$ne', 'role', '__proto__')), tie('value'), { maxKeys: 3 }),
+    fc.dictionary(fc.oneof(evilString, fc.constantFrom('$gt', '$ne', 'role', '__proto__')), tie('value'), {
+      maxKeys: 3,
+    }),
   ),
 })).value;
 
@@ -107,7 +176,8 @@ export const evilValue: fc.Arbitrary<unknown> = fc.oneof(
  */
 export function jsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text;
-  if (value instanceof JsonEntries) return `{${value.entries.map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(',')}}`;
+  if (value instanceof JsonEntries)
+    return `{${value.entries.map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(',')}}`;
   if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
   if (value !== null && typeof value === 'object') return jsonText(new JsonEntries(Object.entries(value)));
   return JSON.stringify(value) ?? 'null';

@@ -60,7 +60,10 @@ const credentials = (u: TestUser) => ({ authorization: `Bearer ${u.token}`, cook
 
 async function unpaidOrderWithIntent(t: TestApp, as: TestUser, partId: string) {
   const order = await placeOrder(t, as, partId, 1);
-  const intent = await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }, as);
+  const intent = await t.inject(
+    { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } },
+    as,
+  );
   assert.equal(intent.statusCode, 200, intent.body);
   const { clientSecret } = intent.json() as { clientSecret: string };
   return { orderId: order._id, clientSecret, intentId: clientSecret.split('_secret_')[0]! };
@@ -86,7 +89,9 @@ async function buildCallers(t: TestApp) {
 
 async function buildCatalogue(t: TestApp) {
   return {
-    seeded: ((await t.inject({ method: 'GET', url: '/api/parts' })).json() as { _id: string }[]).slice(0, 3).map((p) => p._id),
+    seeded: ((await t.inject({ method: 'GET', url: '/api/parts' })).json() as { _id: string }[])
+      .slice(0, 3)
+      .map((p) => p._id),
     plenty: (await addPart(t, { available: 1_000_000, price: 12.5 }))._id,
     minimum: (await addPart(t, { available: 1_000_000, minimunOrder: 50, price: 3 }))._id,
     none: (await addPart(t, { available: 0 }))._id,
@@ -110,7 +115,14 @@ async function buildOrders(t: TestApp, customer: TestUser, other: TestUser, part
     otherPaid: await paidOrder(t, other, partId),
   };
   // A declined attempt leaves an intent with an error on it, as a real checkout does.
-  const declined = await t.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: { clientSecret: orders.unpaid[0]!.clientSecret, card: card(CARDS.declined) } }, customer);
+  const declined = await t.inject(
+    {
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      payload: { clientSecret: orders.unpaid[0]!.clientSecret, card: card(CARDS.declined) },
+    },
+    customer,
+  );
   assert.equal(declined.statusCode, 402, declined.body);
   return orders;
 }
@@ -123,7 +135,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   // A fuzzed sign-out (or revoke-sessions) ends these callers' sessions; putting the rows back
   // keeps their cookies valid without signing in again (a password hash, ~100 ms, each time).
-  const authSessions = await t.db.database.db.select().from(session).where(inArray(session.userId, [authCustomer.id, authAdmin.id]));
+  const authSessions = await t.db.database.db
+    .select()
+    .from(session)
+    .where(inArray(session.userId, [authCustomer.id, authAdmin.id]));
   assert.equal(authSessions.length, 2);
 
   return {

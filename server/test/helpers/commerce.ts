@@ -37,7 +37,12 @@ export async function stockOf(t: TestApp, partId: string): Promise<number> {
   return (res.json() as Part).available;
 }
 
-export const orderBody = (partId: string, quantity: number | string) => ({ partId, quantity, phone: '+1 555 0100', address: '1 Main St, Springfield' });
+export const orderBody = (partId: string, quantity: number | string) => ({
+  partId,
+  quantity,
+  phone: '+1 555 0100',
+  address: '1 Main St, Springfield',
+});
 
 export async function placeOrder(t: TestApp, as: TestUser, partId: string, quantity: number): Promise<Order> {
   const res = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(partId, quantity) }, as);
@@ -64,6 +69,13 @@ export async function payWithSandbox(t: TestApp, as: TestUser, orderId: string, 
   const intent = await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId } }, as);
   assert.equal(intent.statusCode, 200, intent.body);
   const { clientSecret } = intent.json() as { clientSecret: string };
-  const confirm = await t.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: { clientSecret, card: card(number), billingEmail: as.email } }, as);
+  const confirm = await t.inject(
+    {
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      payload: { clientSecret, card: card(number), billingEmail: as.email },
+    },
+    as,
+  );
   return { clientSecret, confirm };
 }

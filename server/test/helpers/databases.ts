@@ -12,7 +12,9 @@ const cacheDir = path.resolve(import.meta.dirname, '../../.cache');
 /** A hash of the migrations: a new migration makes new templates. */
 function migrationsHash(): string {
   const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(migrationsFolder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     hash.update(file).update(readFileSync(path.join(migrationsFolder, file)));
   }
   return hash.digest('hex').slice(0, 12);
@@ -73,7 +75,10 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated, empty database for one suite (~0.6 s on PGlite). */
-export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { poolSize?: number } = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(templateFile())]) });
     const database = await openDatabase({ dataDir: cacheDir, pglite: client });

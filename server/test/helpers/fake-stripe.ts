@@ -22,7 +22,13 @@ export interface FakeIntent {
 export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
-  const requests: { method: string; path: string; idempotencyKey?: string; form: URLSearchParams; authorization?: string }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    idempotencyKey?: string;
+    form: URLSearchParams;
+    authorization?: string;
+  }[] = [];
   let next = 1;
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -35,7 +41,13 @@ export async function startFakeStripe() {
     for await (const chunk of req) raw += chunk;
     const form = new URLSearchParams(raw);
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-    requests.push({ method: req.method!, path: req.url!, form, ...(idempotencyKey && { idempotencyKey }), ...(req.headers.authorization && { authorization: req.headers.authorization }) });
+    requests.push({
+      method: req.method!,
+      path: req.url!,
+      form,
+      ...(idempotencyKey && { idempotencyKey }),
+      ...(req.headers.authorization && { authorization: req.headers.authorization }),
+    });
     if (req.method === 'POST' && req.url === '/v1/payment_intents') {
       const replay = idempotencyKey && byIdempotencyKey.get(idempotencyKey);
       if (replay) return send(res, 200, intents.get(replay));
@@ -64,9 +76,18 @@ export async function startFakeStripe() {
     if (req.method === 'GET' && m) {
       const intent = intents.get(decodeURIComponent(m[1]!));
       if (intent) return send(res, 200, intent);
-      return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${m[1]}'`, param: 'intent' } });
+      return send(res, 404, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such payment_intent: '${m[1]}'`,
+          param: 'intent',
+        },
+      });
     }
-    return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` } });
+    return send(res, 404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` },
+    });
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

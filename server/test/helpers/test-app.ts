@@ -60,11 +60,21 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     });
 
   async function signUp(email: string, name = email.split('@')[0]!): Promise<TestUser> {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name, email, password: PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name, email, password: PASSWORD },
+    });
     if (res.statusCode !== 200) throw new Error(`sign-up of ${email} failed: ${res.statusCode} ${res.body}`);
     const cookie = sessionCookie(res);
-    const exchange = await app.inject({ method: 'PUT', url: `/api/user/${encodeURIComponent(email)}`, headers: { cookie }, payload: { email } });
-    if (exchange.statusCode !== 200) throw new Error(`token exchange for ${email} failed: ${exchange.statusCode} ${exchange.body}`);
+    const exchange = await app.inject({
+      method: 'PUT',
+      url: `/api/user/${encodeURIComponent(email)}`,
+      headers: { cookie },
+      payload: { email },
+    });
+    if (exchange.statusCode !== 200)
+      throw new Error(`token exchange for ${email} failed: ${exchange.statusCode} ${exchange.body}`);
     const body = exchange.json() as { accessToken: string; user: { _id: string } };
     return { id: body.user._id, email, name, cookie, token: body.accessToken };
   }
@@ -94,7 +104,11 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 }
 
 /** Every error body has the same shape. */
-export function errorOf(res: LightMyRequestResponse): { code: string; message: string; fields?: Record<string, string> } {
+export function errorOf(res: LightMyRequestResponse): {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+} {
   const body = res.json() as { error?: { code: string; message: string; fields?: Record<string, string> } };
   if (!body.error || typeof body.error.code !== 'string' || typeof body.error.message !== 'string') {
     throw new Error(`not an error body: ${res.body}`);

@@ -22,7 +22,12 @@ export interface CallOptions {
 }
 
 /** One real HTTP request (undici's fetch) to a server process; the JSON body parsed. */
-export async function call<T = unknown>(baseUrl: string, method: string, urlPath: string, options: CallOptions = {}): Promise<Reply<T>> {
+export async function call<T = unknown>(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  options: CallOptions = {},
+): Promise<Reply<T>> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
@@ -37,7 +42,8 @@ export async function call<T = unknown>(baseUrl: string, method: string, urlPath
       signal: AbortSignal.timeout(bound),
     });
   } catch (error) {
-    if ((error as Error).name === 'TimeoutError') throw new Error(`${method} ${urlPath} did not complete within ${bound} ms (a hang)`, { cause: error });
+    if ((error as Error).name === 'TimeoutError')
+      throw new Error(`${method} ${urlPath} did not complete within ${bound} ms (a hang)`, { cause: error });
     throw error;
   }
   const text = await res.text();
@@ -64,15 +70,32 @@ export async function signUp(baseUrl: string, email: string): Promise<Customer> 
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const exchange = await call<{ accessToken: string }>(baseUrl, 'PUT', `/api/user/${encodeURIComponent(email)}`, { cookie, body: { email } });
-  if (exchange.status !== 200) throw new Error(`token exchange for ${email} failed: ${exchange.status} ${JSON.stringify(exchange.body)}`);
+  const exchange = await call<{ accessToken: string }>(baseUrl, 'PUT', `/api/user/${encodeURIComponent(email)}`, {
+    cookie,
+    body: { email },
+  });
+  if (exchange.status !== 200)
+    throw new Error(`token exchange for ${email} failed: ${exchange.status} ${JSON.stringify(exchange.body)}`);
   return { email, token: exchange.body.accessToken };
 }
 
-export const orderInput = (partId: string, quantity = 1) => ({ partId, quantity, phone: '+1 555 0100', address: '1 Main St, Springfield' });
+export const orderInput = (partId: string, quantity = 1) => ({
+  partId,
+  quantity,
+  phone: '+1 555 0100',
+  address: '1 Main St, Springfield',
+});
 
-export function placeOrder(baseUrl: string, as: Customer, partId: string, quantity = 1): Promise<Reply<Order | ErrorBody>> {
-  return call<Order | ErrorBody>(baseUrl, 'POST', '/api/order', { token: as.token, body: orderInput(partId, quantity) });
+export function placeOrder(
+  baseUrl: string,
+  as: Customer,
+  partId: string,
+  quantity = 1,
+): Promise<Reply<Order | ErrorBody>> {
+  return call<Order | ErrorBody>(baseUrl, 'POST', '/api/order', {
+    token: as.token,
+    body: orderInput(partId, quantity),
+  });
 }
 
 export interface ErrorBody {
@@ -88,7 +111,14 @@ export function isErrorBody(body: unknown): body is ErrorBody {
 export async function addPart(baseUrl: string, admin: Customer, available: number): Promise<string> {
   const res = await call<{ _id: string }>(baseUrl, 'POST', '/api/parts', {
     token: admin.token,
-    body: { name: `Resilience part ${Math.random().toString(36).slice(2, 8)}`, des: 'A part for a fault test.', img: '/images/parts/test.svg', minimunOrder: 1, available, price: 10 },
+    body: {
+      name: `Resilience part ${Math.random().toString(36).slice(2, 8)}`,
+      des: 'A part for a fault test.',
+      img: '/images/parts/test.svg',
+      minimunOrder: 1,
+      available,
+      price: 10,
+    },
   });
   if (res.status !== 201) throw new Error(`adding a part failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body._id;

@@ -84,8 +84,12 @@ export function startOrderLoad(baseUrl: string, customers: Customer[], partId: s
 export async function whenPlaced(load: OrderLoad, count: number, boundMs = 60_000): Promise<void> {
   const deadline = Date.now() + boundMs;
   while (load.placed() < count) {
-    if (!load.running()) throw new Error(`the load stopped after ${load.placed()} orders: ${JSON.stringify((await load.done).unexpected)}`);
-    if (Date.now() > deadline) throw new Error(`the load placed only ${load.placed()} of ${count} orders within ${boundMs} ms`);
+    if (!load.running())
+      throw new Error(
+        `the load stopped after ${load.placed()} orders: ${JSON.stringify((await load.done).unexpected)}`,
+      );
+    if (Date.now() > deadline)
+      throw new Error(`the load placed only ${load.placed()} of ${count} orders within ${boundMs} ms`);
     await sleep(5);
   }
 }

@@ -16,7 +16,10 @@ export interface PaidOrder {
 /** Two tabs on two instances ask for an intent at once: both must get the same one. */
 export async function intentFromBoth(servers: ServerProcess[], order: Order, owner: Customer): Promise<string> {
   const asks = [...servers, ...servers].map((s) =>
-    call<{ clientSecret: string }>(s.url, 'POST', '/api/create-payment-intent', { token: owner.token, body: { orderId: order._id } }),
+    call<{ clientSecret: string }>(s.url, 'POST', '/api/create-payment-intent', {
+      token: owner.token,
+      body: { orderId: order._id },
+    }),
   );
   const intents = await Promise.all(asks);
   for (const intent of intents) assert.equal(intent.status, 200, JSON.stringify(intent.body));
@@ -38,13 +41,17 @@ export async function raceToPay(
   replays: number,
 ): Promise<PaidOrder> {
   const { order, owner, paymentId } = paying;
-  const markPaid = (s: ServerProcess) => call<Order>(s.url, 'PUT', `/api/order/${order._id}`, { token: owner.token, body: { payment: true, paymentId } });
-  const shots = Array.from({ length: replays }, () => servers.map((s) => Promise.all([confirm(s), markPaid(s)]))).flat();
+  const markPaid = (s: ServerProcess) =>
+    call<Order>(s.url, 'PUT', `/api/order/${order._id}`, { token: owner.token, body: { payment: true, paymentId } });
+  const shots = Array.from({ length: replays }, () =>
+    servers.map((s) => Promise.all([confirm(s), markPaid(s)])),
+  ).flat();
   const replies = await Promise.all(shots);
   const confirmations = replies.map(([confirmation]) => confirmation);
   const puts = replies.map(([, put]) => put);
 
-  for (const reply of confirmations) assert.equal(reply.status, 200, `confirmation: ${outcome(reply)} ${JSON.stringify(reply.body)}`);
+  for (const reply of confirmations)
+    assert.equal(reply.status, 200, `confirmation: ${outcome(reply)} ${JSON.stringify(reply.body)}`);
   for (const reply of puts) {
     // A PUT that overtakes every confirmation is told the provider has not confirmed yet.
     const early = reply.status === 409 && isErrorBody(reply.body) && reply.body.error.code === 'PAYMENT_NOT_CONFIRMED';
@@ -56,14 +63,26 @@ export async function raceToPay(
   const paidAts = new Set(answered.map((o) => o.paidAt));
   assert.equal(paidAts.size, 1, `one paidAt in every answer: ${[...paidAts].join(', ')}`);
 
-  const records = await Promise.all([...servers, ...servers].map((s) => call<{ _id: string }>(s.url, 'POST', '/api/payment', { token: owner.token, body: { paymentId } })));
-  assert.deepEqual(new Set(records.map((r) => r.status)), new Set([200]), 'the record was written with the payment: these are replays');
+  const records = await Promise.all(
+    [...servers, ...servers].map((s) =>
+      call<{ _id: string }>(s.url, 'POST', '/api/payment', { token: owner.token, body: { paymentId } }),
+    ),
+  );
+  assert.deepEqual(
+    new Set(records.map((r) => r.status)),
+    new Set([200]),
+    'the record was written with the payment: these are replays',
+  );
   assert.equal(new Set(records.map((r) => r.body._id)).size, 1, 'one payment record');
   return { ...paying, paidAt: [...paidAts][0]!, outcomes: [...confirmations, ...puts].map(outcome) };
 }
 
 /** The stored truth: one payment row per order, and every instance shows the same paid order. */
-export async function assertPaidOnce(database: ScratchDatabase, servers: ServerProcess[], paid: PaidOrder[]): Promise<void> {
+export async function assertPaidOnce(
+  database: ScratchDatabase,
+  servers: ServerProcess[],
+  paid: PaidOrder[],
+): Promise<void> {
   const rows = await database.query<{ order_id: string; n: string; payment_id: string }>(
     'select order_id, count(*) as n, min(payment_id) as payment_id from payments where order_id = any($1::uuid[]) group by order_id',
     [paid.map((p) => p.order._id)],

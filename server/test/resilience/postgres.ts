@@ -41,7 +41,8 @@ export async function createScratchDatabase(serverUrl: string, label: string): P
   pool.on('error', () => {});
   return {
     url,
-    query: async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => (await pool.query<R>(text, values)).rows,
+    query: async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
+      (await pool.query<R>(text, values)).rows,
     async drop() {
       await pool.end().catch(() => {});
       const a = new pg.Client({ connectionString: serverUrl });
@@ -117,12 +118,16 @@ process.once('exit', () => {
   }
 });
 
-const postmasterPid = (dataDir: string) => Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+const postmasterPid = (dataDir: string) =>
+  Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
 
 /** The postmaster and its children (checkpointer, WAL writer, one backend per connection). */
 function clusterPids(dataDir: string): number[] {
   const pid = postmasterPid(dataDir);
-  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map(Number)
+    .filter(Boolean);
   return [pid, ...children];
 }
 
@@ -138,7 +143,8 @@ export async function createPrivateCluster(): Promise<PrivateCluster> {
   const socketDir = path.join(root, 'sockets');
   mkdirSync(socketDir);
   if (owner) for (const dir of [root, socketDir]) chownSync(dir, owner.uid, owner.gid);
-  const tool = (name: string, args: string[]) => (owner ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]) : run(path.join(bin, name), args));
+  const tool = (name: string, args: string[]) =>
+    owner ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]) : run(path.join(bin, name), args);
 
   const port = await freePort();
   const startedAt = Date.now();
@@ -155,7 +161,18 @@ export async function createPrivateCluster(): Promise<PrivateCluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     initdbMs,
     async start() {
-      await tool('pg_ctl', ['start', '-D', dataDir, '-w', '-t', '30', '-l', path.join(root, 'postgres.log'), '-o', options]);
+      await tool('pg_ctl', [
+        'start',
+        '-D',
+        dataDir,
+        '-w',
+        '-t',
+        '30',
+        '-l',
+        path.join(root, 'postgres.log'),
+        '-o',
+        options,
+      ]);
       running.add(dataDir);
     },
     async crash() {

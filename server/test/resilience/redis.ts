@@ -1,8 +1,15 @@
 import { Redis } from 'ioredis';
 
 /** TEST_REDIS_URL, or the local Redis the project's machines run; undefined if it does not answer. */
-export async function reachableRedis(url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'): Promise<string | undefined> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+export async function reachableRedis(
+  url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+): Promise<string | undefined> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();

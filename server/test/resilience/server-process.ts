@@ -63,9 +63,15 @@ async function exited(child: ChildProcess): Promise<void> {
  * runs the tests (Node 24 through npm), which migrates and seeds its database, and waits until
  * `/api/health` answers 200.
  */
-export async function startServer(env: Record<string, string>, options: { readyWithinMs?: number; script?: string } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { readyWithinMs?: number; script?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [options.script ?? mainScript], { env: serverEnv(port, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [options.script ?? mainScript], {
+    env: serverEnv(port, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   alive.add(child);
   child.once('exit', () => alive.delete(child));
   const lines: string[] = [];

@@ -29,7 +29,11 @@ export interface Traffic {
  * `clients` loops, each sending the probes in turn with a short pause between requests (pacing,
  * so a fast 503 does not become a flood), recording every answer with when it started and ended.
  */
-export function startTraffic(baseUrl: string, probes: Probe[], options: { clients?: number; boundMs: number }): Traffic {
+export function startTraffic(
+  baseUrl: string,
+  probes: Probe[],
+  options: { clients?: number; boundMs: number },
+): Traffic {
   const { clients = 4, boundMs } = options;
   const exchanges: Exchange[] = [];
   let stopped = false;
@@ -40,10 +44,25 @@ export function startTraffic(baseUrl: string, probes: Probe[], options: { client
       const startedAt = Date.now();
       try {
         const res = await call(baseUrl, probe.method, probe.path, { ...probe.options, boundMs });
-        exchanges.push({ probe: probe.name, startedAt, endedAt: Date.now(), status: res.status, body: res.body, retryAfter: res.headers.get('retry-after') });
+        exchanges.push({
+          probe: probe.name,
+          startedAt,
+          endedAt: Date.now(),
+          status: res.status,
+          body: res.body,
+          retryAfter: res.headers.get('retry-after'),
+        });
       } catch (error) {
         const hung = /within \d+ ms/.test((error as Error).message);
-        exchanges.push({ probe: probe.name, startedAt, endedAt: Date.now(), status: 0, body: String(error), retryAfter: null, ...(hung && { hung: true as const }) });
+        exchanges.push({
+          probe: probe.name,
+          startedAt,
+          endedAt: Date.now(),
+          status: 0,
+          body: String(error),
+          retryAfter: null,
+          ...(hung && { hung: true as const }),
+        });
       }
       await sleep(50);
     }
@@ -60,7 +79,11 @@ export function startTraffic(baseUrl: string, probes: Probe[], options: { client
 }
 
 /** Polls `check` until it holds, bounded: a condition that never comes is a failure, with `what` in the message. */
-export async function eventually(what: string, check: () => boolean | Promise<boolean>, boundMs = 30_000): Promise<void> {
+export async function eventually(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  boundMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + boundMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${boundMs} ms`);

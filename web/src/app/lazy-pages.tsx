@@ -10,7 +10,8 @@ import type { RouteObject } from 'react-router';
 export function withLazyPages(routes: RouteObject[]): RouteObject[] {
   return routes.map((route): RouteObject => {
     const { lazy: load, children, ...rest } = route;
-    if (load !== undefined && typeof load !== 'function') throw new Error('Route lazy objects are not supported; use lazyRoute()');
+    if (load !== undefined && typeof load !== 'function')
+      throw new Error('Route lazy objects are not supported; use lazyRoute()');
     const Page = load
       ? lazy(async () => {
           const { Component } = await load();

@@ -39,7 +39,12 @@ export function createRoutes(): RouteObject[] {
       // The Google popup's last stop: no navbar, it closes itself.
       path: '/auth/complete',
       element: <RouteBoundary />,
-      children: [{ index: true, lazy: lazyRoute('auth-complete', () => import('@/features/auth/routes/auth-complete-page.tsx')) }],
+      children: [
+        {
+          index: true,
+          lazy: lazyRoute('auth-complete', () => import('@/features/auth/routes/auth-complete-page.tsx')),
+        },
+      ],
     },
   ]);
 }

@@ -123,7 +123,12 @@ function toApiError(status: number, body: unknown): ApiError {
     // Our API: { error: { code, message, fields? } }
     if (outer.error && typeof outer.error === 'object') {
       const inner = outer.error as Record<string, unknown>;
-      return new ApiError(status, str(inner.code) ?? codeFor(status), str(inner.message) ?? fallback, fields(inner.fields));
+      return new ApiError(
+        status,
+        str(inner.code) ?? codeFor(status),
+        str(inner.message) ?? fallback,
+        fields(inner.fields),
+      );
     }
     // The identity library: { code?, message }
     if (typeof outer.message === 'string' && outer.message) {
@@ -145,7 +150,13 @@ function fields(value: unknown): Record<string, string> | undefined {
 }
 
 function codeFor(status: number): string {
-  return status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 429 ? 'RATE_LIMITED' : `HTTP_${status}`;
+  return status === 401
+    ? 'UNAUTHORIZED'
+    : status === 403
+      ? 'FORBIDDEN'
+      : status === 429
+        ? 'RATE_LIMITED'
+        : `HTTP_${status}`;
 }
 
 function defaultMessage(status: number): string {

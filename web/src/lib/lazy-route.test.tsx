@@ -4,10 +4,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/routes.tsx';
 import { withLazyPages } from '@/app/lazy-pages.tsx';
 import { RouteBoundary } from '@/app/route-boundary.tsx';
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, chunkAddress, lazyRoute, loadChunk, usePendingChunks } from './lazy-route.ts';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  ChunkLoadError,
+  chunkAddress,
+  lazyRoute,
+  loadChunk,
+  usePendingChunks,
+} from './lazy-route.ts';
 
 const fetchFailure = () =>
-  Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost:3000/assets/blogs-page-x1.js'));
+  Promise.reject(
+    new TypeError('Failed to fetch dynamically imported module: http://localhost:3000/assets/blogs-page-x1.js'),
+  );
 
 describe('loadChunk', () => {
   afterEach(() => vi.useRealTimers());
@@ -44,7 +53,9 @@ describe('loadChunk', () => {
 
 describe('a route whose chunk fails', () => {
   it('shows the chunk error and a Retry button', async () => {
-    const routes = withLazyPages([{ element: <RouteBoundary />, children: [{ path: '/', lazy: lazyRoute('blogs', fetchFailure) }] }]);
+    const routes = withLazyPages([
+      { element: <RouteBoundary />, children: [{ path: '/', lazy: lazyRoute('blogs', fetchFailure) }] },
+    ]);
     render(
       <MemoryRouter initialEntries={['/']}>
         <AppRoutes routes={routes} />

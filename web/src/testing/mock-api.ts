@@ -12,7 +12,9 @@ export const handlers = [
   ...identityHandlers,
   ...userHandlers,
   ...commerceHandlers,
-  http.get('/api/config', () => HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: false })),
+  http.get('/api/config', () =>
+    HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: false }),
+  ),
   http.get('/partners.json', () => HttpResponse.json([])),
 ];
 

@@ -180,7 +180,11 @@ const paymentHandlers = [
       intent = { id, clientSecret: `${id}_secret_x`, orderId: order._id, status: 'requires_payment_method' };
       state.intents.push(intent);
     }
-    return HttpResponse.json({ clientSecret: intent.clientSecret, amount: Math.round(order.price * 100), currency: 'usd' });
+    return HttpResponse.json({
+      clientSecret: intent.clientSecret,
+      amount: Math.round(order.price * 100),
+      currency: 'usd',
+    });
   }),
 
   http.post('/api/payments/sandbox/confirm', async ({ request }) => {
@@ -234,7 +238,13 @@ const reviewHandlers = [
     const body = await parseBody(request, reviewInput);
     if (body instanceof Response) return body;
     state.writes.push('POST /api/review');
-    const review = { _id: mockId(), name: who.name || who.email, comment: body.comment, rating: body.rating, createdAt: now() };
+    const review = {
+      _id: mockId(),
+      name: who.name || who.email,
+      comment: body.comment,
+      rating: body.rating,
+      createdAt: now(),
+    };
     state.reviews.unshift(review);
     return HttpResponse.json(review, { status: 201 });
   }),

@@ -24,7 +24,10 @@ export const identityHandlers = [
     const { email, password } = (await request.json()) as { email: string; password: string };
     const user = state.users.get(email);
     if (!user || user.password !== password) {
-      return HttpResponse.json({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }, { status: 401 });
+      return HttpResponse.json(
+        { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+        { status: 401 },
+      );
     }
     state.session = email;
     return HttpResponse.json({ redirect: false, token: 'session-token', user: sessionUser(user) });
@@ -33,7 +36,10 @@ export const identityHandlers = [
   http.post('/api/auth/sign-up/email', async ({ request }) => {
     const { name, email, password } = (await request.json()) as { name: string; email: string; password: string };
     if (state.users.has(email)) {
-      return HttpResponse.json({ code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' }, { status: 422 });
+      return HttpResponse.json(
+        { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' },
+        { status: 422 },
+      );
     }
     const user = addUser({ name, email, password });
     state.session = email;
@@ -44,7 +50,10 @@ export const identityHandlers = [
     if (state.sessionGate) await state.sessionGate;
     const user = state.session ? state.users.get(state.session) : undefined;
     if (!user) return HttpResponse.json(null);
-    return HttpResponse.json({ session: { id: 's-1', expiresAt: '2099-01-01T00:00:00.000Z' }, user: sessionUser(user) });
+    return HttpResponse.json({
+      session: { id: 's-1', expiresAt: '2099-01-01T00:00:00.000Z' },
+      user: sessionUser(user),
+    });
   }),
 
   http.post('/api/auth/sign-out', () => {
@@ -68,7 +77,11 @@ export const identityHandlers = [
     const email = decodeURIComponent(String(params.email));
     if (!state.session || state.session !== email) return apiError(401, 'UNAUTHORIZED', 'Sign in to continue');
     const user = state.users.get(email)!;
-    return HttpResponse.json({ accessToken: issueToken(email), expiresAt: '2099-01-01T00:00:00.000Z', user: toUser(user) });
+    return HttpResponse.json({
+      accessToken: issueToken(email),
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      user: toUser(user),
+    });
   }),
 
   http.get('/api/admin/:email', ({ request, params }) => {

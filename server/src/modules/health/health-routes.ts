@@ -9,7 +9,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], summary: 'Readiness', response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: errorBody } },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: errorBody },
+      },
     },
     async () => {
       try {

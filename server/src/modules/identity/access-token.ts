@@ -18,7 +18,11 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
  */
 function deriveKeys(secret: string): { privateKey: KeyObject; publicKey: KeyObject } {
   const seed = Buffer.from(hkdfSync('sha256', secret, 'torque-parts', 'access-token-ed25519', 32));
-  const privateKey = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   return { privateKey, publicKey: createPublicKey(privateKey) };
 }
 
@@ -38,9 +42,19 @@ export function createAccessTokens(secret: string) {
 
   async function verifySignature(token: string): Promise<{ caller: Caller; expiresAtMs: number }> {
     try {
-      const { payload } = await jwtVerify(token, publicKey, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['EdDSA'] });
+      const { payload } = await jwtVerify(token, publicKey, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['EdDSA'],
+      });
       const { sub, email, role, sid, exp } = payload;
-      if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string' || (role !== 'user' && role !== 'admin') || typeof exp !== 'number') {
+      if (
+        typeof sub !== 'string' ||
+        typeof email !== 'string' ||
+        typeof sid !== 'string' ||
+        (role !== 'user' && role !== 'admin') ||
+        typeof exp !== 'number'
+      ) {
         throw new AccessTokenError('invalid');
       }
       // jose refuses a token once the clock reaches `exp` (whole seconds): so does the cache.

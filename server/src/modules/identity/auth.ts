@@ -47,7 +47,8 @@ export function createAuth(config: Config, db: Db, adminEmails: ReadonlySet<stri
     rateLimit: { enabled: false },
     // Through the server's logger, so LOG_LEVEL (and a silent test app) applies to it too.
     logger: {
-      log: (level, message, ...details) => log[level](details[0] instanceof Error ? { err: details[0] } : { details }, `better-auth: ${message}`),
+      log: (level, message, ...details) =>
+        log[level](details[0] instanceof Error ? { err: details[0] } : { details }, `better-auth: ${message}`),
     },
     // An OAuth callback whose state cannot be read (tampered, replayed, expired, another browser)
     // has no error URL of its own: end it on the popup's page, which tells the opener and closes,
@@ -79,7 +80,11 @@ export function createAuth(config: Config, db: Db, adminEmails: ReadonlySet<stri
       user: {
         create: {
           before: async (user) => ({
-            data: { ...user, email: user.email.toLowerCase(), role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user' },
+            data: {
+              ...user,
+              email: user.email.toLowerCase(),
+              role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user',
+            },
           }),
         },
       },

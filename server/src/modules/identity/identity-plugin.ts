@@ -48,7 +48,10 @@ const hasErrorMessage = (response: Response): Promise<boolean> =>
   response
     .clone()
     .json()
-    .then((body: { message?: unknown } | null) => typeof body?.message === 'string', () => false);
+    .then(
+      (body: { message?: unknown } | null) => typeof body?.message === 'string',
+      () => false,
+    );
 
 export const identityPlugin = fp(async (app: FastifyInstance) => {
   const adminEmails = new Set(app.config.ADMIN_EMAILS);
@@ -60,7 +63,12 @@ export const identityPlugin = fp(async (app: FastifyInstance) => {
     const result = await auth.api.getSession({ headers: fetchHeaders(request, { dropJwt: true }) });
     if (!result) return null;
     const u = result.user as { id: string; email: string; role?: string };
-    return { sessionId: result.session.id, userId: u.id, email: u.email.toLowerCase(), role: u.role === 'admin' ? 'admin' : 'user' };
+    return {
+      sessionId: result.session.id,
+      userId: u.id,
+      email: u.email.toLowerCase(),
+      role: u.role === 'admin' ? 'admin' : 'user',
+    };
   }
 
   app.decorate('identity', { auth, sessionOf });
@@ -76,7 +84,8 @@ export const identityPlugin = fp(async (app: FastifyInstance) => {
     try {
       caller = await accessTokens.verify(token);
     } catch (error) {
-      if (error instanceof AccessTokenError && error.problem === 'expired') throw unauthorized('Your session token has expired', 'TOKEN_EXPIRED');
+      if (error instanceof AccessTokenError && error.problem === 'expired')
+        throw unauthorized('Your session token has expired', 'TOKEN_EXPIRED');
       throw unauthorized('Your session token is not valid', 'TOKEN_INVALID');
     }
     const state = await sessionValidity.check(caller.sessionId, caller.userId, caller.role);
@@ -101,7 +110,9 @@ async function authRoutes(app: FastifyInstance) {
     headers.delete('content-length');
     const failure: { error?: unknown } = {};
     const response = await authFailures.run(failure, () =>
-      auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined })),
+      auth.handler(
+        new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+      ),
     );
     // Behind better-auth's bare 500: the error handler answers for it (503 for a lost database).
     if (response.status >= 500 && failure.error) throw failure.error;
@@ -119,7 +130,10 @@ async function authRoutes(app: FastifyInstance) {
     app.post(`${AUTH_BASE_PATH}${path}`, {
       config: { access: 'public', rateLimit: limits.signInPerIp },
       preHandler: app.extraRateLimit(limits.signInPerAccount),
-      schema: { tags: ['identity'], summary: path === '/sign-in/email' ? 'Sign in with email and password' : 'Create an account' },
+      schema: {
+        tags: ['identity'],
+        summary: path === '/sign-in/email' ? 'Sign in with email and password' : 'Create an account',
+      },
       handler: forward,
     });
   }
@@ -142,7 +156,12 @@ async function authRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       if (!app.config.googleEnabled) return reply.redirect('/auth/complete?error=google_not_configured');
       const response = await auth.api.signInSocial({
-        body: { provider: 'google', callbackURL: '/auth/complete', errorCallbackURL: '/auth/complete', disableRedirect: true },
+        body: {
+          provider: 'google',
+          callbackURL: '/auth/complete',
+          errorCallbackURL: '/auth/complete',
+          disableRedirect: true,
+        },
         headers: fetchHeaders(request, { dropJwt: true }),
         asResponse: true,
       });

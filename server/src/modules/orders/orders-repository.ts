@@ -57,7 +57,10 @@ async function refusalFor(db: Db, partId: string, quantity: number): Promise<Err
   if (quantity > part.available) return conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
   // Stripe's ceiling for one charge; beyond it the order could never be paid (and the total no longer fits its column).
   if (part.priceCents * quantity > MAX_ORDER_TOTAL_CENTS) {
-    return conflict('This order is too large to pay by card (over $999,999.99). Please order fewer units.', 'ORDER_TOO_LARGE');
+    return conflict(
+      'This order is too large to pay by card (over $999,999.99). Please order fewer units.',
+      'ORDER_TOO_LARGE',
+    );
   }
   return null;
 }
@@ -73,7 +76,15 @@ export function createOrdersRepository(db: Db) {
      */
     async place(input: NewOrder): Promise<string> {
       for (let attempt = 1; ; attempt++) {
-        const values = [input.partId, input.quantity, input.userId, input.email, input.phone, input.address, MAX_ORDER_TOTAL_CENTS];
+        const values = [
+          input.partId,
+          input.quantity,
+          input.userId,
+          input.email,
+          input.phone,
+          input.address,
+          MAX_ORDER_TOTAL_CENTS,
+        ];
         const [placed] = await preparedQuery<{ json: string }>(db, 'orders_place', PLACE_ORDER_JSON, values);
         if (placed) return placed.json;
         const refusal = await refusalFor(db, input.partId, input.quantity);
@@ -105,7 +116,10 @@ export function createOrdersRepository(db: Db) {
      */
     async cancelUnpaid(id: string): Promise<Order | 'paid' | undefined> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.delete(orders).where(and(eq(orders.id, id), isNull(orders.paidAt))).returning();
+        const [row] = await tx
+          .delete(orders)
+          .where(and(eq(orders.id, id), isNull(orders.paidAt)))
+          .returning();
         if (!row) {
           const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
           return existing ? 'paid' : undefined;
@@ -165,7 +179,8 @@ export function createOrdersRepository(db: Db) {
         }
         const [existing] = await tx.select().from(orders).where(eq(orders.id, id));
         if (!existing) throw notFound('Order');
-        if (existing.paymentId !== paymentId) throw conflict('This order has already been paid with another payment', 'ALREADY_PAID');
+        if (existing.paymentId !== paymentId)
+          throw conflict('This order has already been paid with another payment', 'ALREADY_PAID');
         return toOrder(existing);
       });
     },

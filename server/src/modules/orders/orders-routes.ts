@@ -1,4 +1,12 @@
-import { emailQuery, errorBody, order, orderIdParams, orderInput, orderPayInput, orderShipInput } from '@torque/contract';
+import {
+  emailQuery,
+  errorBody,
+  order,
+  orderIdParams,
+  orderInput,
+  orderPayInput,
+  orderShipInput,
+} from '@torque/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +39,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'Place an order; takes the stock atomically',
-        description: 'The email comes from the access token and the price from the part; SPEC-era fields email, price, name, img and des are ignored.',
+        description:
+          'The email comes from the access token and the price from the part; SPEC-era fields email, price, name, img and des are ignored.',
         security: bearer,
         body: orderInput,
         response: { 201: order, ...errors, 429: errorBody },
@@ -49,7 +58,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/order',
     {
       config: { access: 'user' },
-      schema: { tags: ['orders'], summary: "The caller's own orders", security: bearer, querystring: emailQuery, response: { 200: z.array(order), ...errors } },
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's own orders",
+        security: bearer,
+        querystring: emailQuery,
+        response: { 200: z.array(order), ...errors },
+      },
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -62,7 +77,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/order/:id',
     {
       config: { access: 'user' },
-      schema: { tags: ['orders'], summary: 'One order (its owner or an admin)', security: bearer, params: orderIdParams, response: { 200: order, ...errors } },
+      schema: {
+        tags: ['orders'],
+        summary: 'One order (its owner or an admin)',
+        security: bearer,
+        params: orderIdParams,
+        response: { 200: order, ...errors },
+      },
     },
     async (request) => {
       const row = await orders.get(request.params.id);
@@ -114,7 +135,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/orders',
-    { config: { access: 'admin' }, schema: { tags: ['orders'], summary: 'Every order (admin)', security: bearer, response: { 200: z.array(order), ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order (admin)',
+        security: bearer,
+        response: { 200: z.array(order), ...errors },
+      },
+    },
     async (_request, reply) => sendJsonText(reply, await orders.listAllJson()),
   );
 

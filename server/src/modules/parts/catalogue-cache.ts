@@ -41,7 +41,12 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
     const loadedAt = now();
     const promise = load()
       .then((parts): Snapshot => {
-        const built = { list: serialise(parts), parts: new Map(parts.map((p) => [p._id, p])), bodies: new Map(), loadedAt };
+        const built = {
+          list: serialise(parts),
+          parts: new Map(parts.map((p) => [p._id, p])),
+          bodies: new Map(),
+          loadedAt,
+        };
         if (started === generation) snapshot = built;
         return built;
       })

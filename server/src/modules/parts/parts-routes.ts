@@ -22,7 +22,10 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/parts',
-    { config: { access: 'public' }, schema: { tags: ['parts'], summary: 'The catalogue', response: { 200: z.array(part) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['parts'], summary: 'The catalogue', response: { 200: z.array(part) } },
+    },
     async (request, reply) => sendSerialised(request, reply, await catalogue.list()),
   );
 
@@ -34,7 +37,8 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Not in the snapshot: maybe added by another instance a moment ago, so ask the database.
-      const body = (await catalogue.part(request.params.id)) ?? (await repo.get(request.params.id).then((p) => p && serialise(p)));
+      const body =
+        (await catalogue.part(request.params.id)) ?? (await repo.get(request.params.id).then((p) => p && serialise(p)));
       if (!body) throw notFound('Part');
       return sendSerialised(request, reply, body);
     },

@@ -24,7 +24,9 @@ export function serialise(value: unknown): SerialisedBody {
       // fast settings: brotli 4 takes ~1 ms on the seeded catalogue where 11 takes ~19 ms for 13 % less.
       encodedForms[encoding] ??=
         encoding === 'br'
-          ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
+          ? brotliCompressSync(json, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+            })
           : gzipSync(json, { level: 6 });
       return encodedForms[encoding];
     },

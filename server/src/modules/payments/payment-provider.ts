@@ -32,5 +32,10 @@ export const CURRENCY = 'usd';
 
 /** An intent pays for an order only when the provider says so for that order, amount and currency. */
 export function intentPaysFor(intent: ProviderIntent, order: { id: string; totalCents: number }): boolean {
-  return intent.status === 'succeeded' && intent.orderId === order.id && intent.amount === order.totalCents && intent.currency === CURRENCY;
+  return (
+    intent.status === 'succeeded' &&
+    intent.orderId === order.id &&
+    intent.amount === order.totalCents &&
+    intent.currency === CURRENCY
+  );
 }

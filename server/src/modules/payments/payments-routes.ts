@@ -1,4 +1,12 @@
-import { errorBody, paymentIntent, paymentIntentInput, paymentRecord, paymentRecordInput, sandboxConfirmInput, sandboxConfirmResult } from '@torque/contract';
+import {
+  errorBody,
+  paymentIntent,
+  paymentIntentInput,
+  paymentRecord,
+  paymentRecordInput,
+  sandboxConfirmInput,
+  sandboxConfirmResult,
+} from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -18,7 +26,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: "Start paying for one of the caller's unpaid orders",
-        description: 'The amount is the order total in cents; a SPEC-style `price` is only compared with it. The same open intent is returned on every call.',
+        description:
+          'The amount is the order total in cents; a SPEC-style `price` is only compared with it. The same open intent is returned on every call.',
         security: bearer,
         body: paymentIntentInput,
         response: { 200: paymentIntent, ...errors, 502: errorBody },
@@ -34,7 +43,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'Charge a test card against an intent (sandbox provider only)',
-        description: "What Stripe.js's confirmCardPayment does with Stripe. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds.",
+        description:
+          "What Stripe.js's confirmCardPayment does with Stripe. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds.",
         security: bearer,
         body: sandboxConfirmInput,
         response: { 200: sandboxConfirmResult, ...errors, 402: errorBody },
@@ -62,7 +72,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'The payment record of a paid order (SPEC.md §3); a replay returns the same record',
-        description: 'SPEC-era fields price, quantity, email and name are ignored: the record is written from the paid order.',
+        description:
+          'SPEC-era fields price, quantity, email and name are ignored: the record is written from the paid order.',
         security: bearer,
         body: paymentRecordInput,
         response: { 200: paymentRecord, 201: paymentRecord, ...errors },
@@ -73,5 +84,4 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(created ? 201 : 200).send(record);
     },
   );
-
 };

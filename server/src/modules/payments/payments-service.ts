@@ -8,11 +8,13 @@ import { toOrder, type OrderRow, type OrdersRepository } from '../orders/orders-
 import { CURRENCY, intentPaysFor, type PaymentProvider, type ProviderIntent } from './payment-provider.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const notConfirmed = () => conflict('The payment provider has not confirmed this payment for this order', 'PAYMENT_NOT_CONFIRMED');
+const notConfirmed = () =>
+  conflict('The payment provider has not confirmed this payment for this order', 'PAYMENT_NOT_CONFIRMED');
 
 /** Only the customer who placed an order pays for it (an admin has no card to pay with). */
 export function assertOrderOwner(caller: Caller, order: OrderRow): void {
-  if (caller.email.toLowerCase() !== order.email.toLowerCase()) throw forbidden('This order belongs to another account');
+  if (caller.email.toLowerCase() !== order.email.toLowerCase())
+    throw forbidden('This order belongs to another account');
 }
 
 /**
@@ -21,7 +23,11 @@ export function assertOrderOwner(caller: Caller, order: OrderRow): void {
  * order, amount and currency (DESIGN.md §4). Every confirmation path ends in markPaid, which
  * lets the first one win and makes the others replays.
  */
-export function createPaymentsService(deps: { orders: OrdersRepository; provider: PaymentProvider; log: FastifyBaseLogger }) {
+export function createPaymentsService(deps: {
+  orders: OrdersRepository;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}) {
   const { orders, provider, log } = deps;
 
   async function ownOrder(caller: Caller, orderId: string): Promise<OrderRow> {
@@ -42,9 +48,18 @@ export function createPaymentsService(deps: { orders: OrdersRepository; provider
       const order = await ownOrder(caller, orderId);
       if (order.paidAt) throw conflict('This order is already paid', 'ORDER_PAID');
       if (claimedPrice !== undefined && toCents(claimedPrice) !== order.totalCents) {
-        throw badRequest(`The price does not match this order's total of $${toDollars(order.totalCents).toFixed(2)}`, { price: 'Does not match the order' });
+        throw badRequest(`The price does not match this order's total of $${toDollars(order.totalCents).toFixed(2)}`, {
+          price: 'Does not match the order',
+        });
       }
-      let intent = (await openIntentOf(order)) ?? (await provider.createIntent({ orderId: order.id, amountCents: order.totalCents, currency: CURRENCY, email: order.email }));
+      let intent =
+        (await openIntentOf(order)) ??
+        (await provider.createIntent({
+          orderId: order.id,
+          amountCents: order.totalCents,
+          currency: CURRENCY,
+          email: order.email,
+        }));
       const attached = await orders.attachPaymentIntent(order.id, intent.id);
       // Two tabs asked at once: both get the intent that was attached first.
       if (attached !== intent.id) intent = (await provider.retrieveIntent(attached)) ?? intent;
@@ -70,11 +85,17 @@ export function createPaymentsService(deps: { orders: OrdersRepository; provider
       const order = intent.orderId && UUID.test(intent.orderId) ? await orders.get(intent.orderId) : undefined;
       if (!order) {
         // The customer cancelled while paying: the money needs a refund by hand.
-        log.warn({ intentId: intent.id, orderId: intent.orderId }, 'payment succeeded for an order that no longer exists');
+        log.warn(
+          { intentId: intent.id, orderId: intent.orderId },
+          'payment succeeded for an order that no longer exists',
+        );
         return null;
       }
       if (!intentPaysFor(intent, order)) {
-        log.warn({ intentId: intent.id, orderId: order.id, amount: intent.amount }, 'succeeded intent does not match its order');
+        log.warn(
+          { intentId: intent.id, orderId: order.id, amount: intent.amount },
+          'succeeded intent does not match its order',
+        );
         return null;
       }
       try {

@@ -17,9 +17,20 @@ const DECLINED = 'Your card was declined.';
 
 /** https://docs.stripe.com/testing — numbers that succeed. */
 const SUCCEEDING = new Set([
-  '4242424242424242', '4000056655665556', '5555555555554444', '2223003122003222', '5200828282828210',
-  '5105105105105100', '378282246310005', '371449635398431', '6011111111111117', '6011000990139424',
-  '3056930009020004', '36227206271667', '3566002020360505', '6200000000000005',
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '2223003122003222',
+  '5200828282828210',
+  '5105105105105100',
+  '378282246310005',
+  '371449635398431',
+  '6011111111111117',
+  '6011000990139424',
+  '3056930009020004',
+  '36227206271667',
+  '3566002020360505',
+  '6200000000000005',
 ]);
 
 /** Numbers that fail the way Stripe's do. */
@@ -30,7 +41,10 @@ const FAILING: Record<string, { code: string; message: string }> = {
   '4000000000009979': { code: 'stolen_card', message: DECLINED },
   '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { code: 'incorrect_cvc', message: 'Your card’s security code is incorrect.' },
-  '4000000000000119': { code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+  '4000000000000119': {
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
 };
 
 export function luhnValid(digits: string): boolean {
@@ -69,13 +83,29 @@ function expired(card: SandboxCard, now: Date): boolean {
 /** What would happen to a charge on this card: the checks Stripe.js and the network make, in order. */
 export function chargeOutcome(card: SandboxCard, now = new Date()): CardOutcome {
   const digits = digitsOf(card.number);
-  if (!digits || !luhnValid(digits)) return { ok: false, code: 'invalid_number', message: 'Your card number is invalid.' };
+  if (!digits || !luhnValid(digits))
+    return { ok: false, code: 'invalid_number', message: 'Your card number is invalid.' };
   const brand = brandOf(digits);
   const last4 = digits.slice(-4);
-  if (card.expMonth < 1 || card.expMonth > 12) return { ok: false, code: 'invalid_expiry_month', message: 'Your card’s expiration month is invalid.', brand, last4 };
-  if (expired(card, now)) return { ok: false, code: 'invalid_expiry_year', message: 'Your card’s expiration date is in the past.', brand, last4 };
+  if (card.expMonth < 1 || card.expMonth > 12)
+    return {
+      ok: false,
+      code: 'invalid_expiry_month',
+      message: 'Your card’s expiration month is invalid.',
+      brand,
+      last4,
+    };
+  if (expired(card, now))
+    return {
+      ok: false,
+      code: 'invalid_expiry_year',
+      message: 'Your card’s expiration date is in the past.',
+      brand,
+      last4,
+    };
   const cvcLength = brand === 'amex' ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim())) return { ok: false, code: 'invalid_cvc', message: 'Your card’s security code is invalid.', brand, last4 };
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim()))
+    return { ok: false, code: 'invalid_cvc', message: 'Your card’s security code is invalid.', brand, last4 };
   const failing = FAILING[digits];
   if (failing) return { ok: false, ...failing, brand, last4 };
   if (!SUCCEEDING.has(digits)) {

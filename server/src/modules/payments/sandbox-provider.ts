@@ -43,12 +43,24 @@ export function createSandboxProvider(db: Db): SandboxProvider {
       const [open] = await db
         .select()
         .from(sandboxPaymentIntents)
-        .where(and(eq(sandboxPaymentIntents.orderId, input.orderId), eq(sandboxPaymentIntents.amount, input.amountCents), ne(sandboxPaymentIntents.status, 'canceled')));
+        .where(
+          and(
+            eq(sandboxPaymentIntents.orderId, input.orderId),
+            eq(sandboxPaymentIntents.amount, input.amountCents),
+            ne(sandboxPaymentIntents.status, 'canceled'),
+          ),
+        );
       if (open) return toIntent(open);
       const id = `pi_sandbox_${token(18)}`;
       const [row] = await db
         .insert(sandboxPaymentIntents)
-        .values({ id, clientSecret: `${id}_secret_${token(24)}`, amount: input.amountCents, currency: input.currency, orderId: input.orderId })
+        .values({
+          id,
+          clientSecret: `${id}_secret_${token(24)}`,
+          amount: input.amountCents,
+          currency: input.currency,
+          orderId: input.orderId,
+        })
         .returning();
       return toIntent(row!);
     },
@@ -59,14 +71,21 @@ export function createSandboxProvider(db: Db): SandboxProvider {
     },
 
     async byClientSecret(clientSecret: string) {
-      const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.clientSecret, clientSecret));
+      const [row] = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.clientSecret, clientSecret));
       return row ? toIntent(row) : null;
     },
 
     async confirm(clientSecret: string, card: SandboxCard): Promise<ConfirmResult> {
       return db.transaction(async (tx) => {
         // Row lock: two confirmations of one intent (a double click, two tabs) take turns.
-        const [row] = await tx.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.clientSecret, clientSecret)).for('update');
+        const [row] = await tx
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(eq(sandboxPaymentIntents.clientSecret, clientSecret))
+          .for('update');
         if (!row) return { kind: 'not-found' } as const;
         if (row.status === 'succeeded') return { kind: 'succeeded', intent: toIntent(row) } as const;
         const outcome: CardOutcome = chargeOutcome(card);
@@ -81,7 +100,9 @@ export function createSandboxProvider(db: Db): SandboxProvider {
           .where(eq(sandboxPaymentIntents.id, row.id))
           .returning();
         const intent = toIntent(updated!);
-        return outcome.ok ? ({ kind: 'succeeded', intent } as const) : ({ kind: 'declined', intent, code: outcome.code, message: outcome.message } as const);
+        return outcome.ok
+          ? ({ kind: 'succeeded', intent } as const)
+          : ({ kind: 'declined', intent, code: outcome.code, message: outcome.message } as const);
       });
     },
   };

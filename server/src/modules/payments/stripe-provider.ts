@@ -20,12 +20,23 @@ function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 10_000 };
   if (!apiUrl) return options;
   const url = new URL(apiUrl);
-  return { ...options, host: url.hostname, port: url.port || (url.protocol === 'https:' ? 443 : 80), protocol: url.protocol.replace(':', '') as 'http' | 'https' };
+  return {
+    ...options,
+    host: url.hostname,
+    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    protocol: url.protocol.replace(':', '') as 'http' | 'https',
+  };
 }
 
 /** Stripe being unreachable or refusing our request is our problem, told plainly, never a 500. */
 function providerFailure(error: unknown): AppError {
-  return new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider could not be reached. Please try again in a moment.', undefined, { cause: error });
+  return new AppError(
+    502,
+    'PAYMENT_PROVIDER_ERROR',
+    'The payment provider could not be reached. Please try again in a moment.',
+    undefined,
+    { cause: error },
+  );
 }
 
 /** Card payments through Stripe's PaymentIntents, with the official SDK. */
@@ -37,15 +48,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     async createIntent(input: CreateIntentInput) {
       const intent = await stripe.paymentIntents
         .create(
-        {
-          amount: input.amountCents,
-          currency: input.currency,
-          allowed_payment_method_types: ['card'],
-          receipt_email: input.email,
-          metadata: { orderId: input.orderId },
-        },
-        // The same order and amount always maps to one intent, however often the page is reloaded.
-        { idempotencyKey: `order-${input.orderId}-${input.amountCents}` },
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            allowed_payment_method_types: ['card'],
+            receipt_email: input.email,
+            metadata: { orderId: input.orderId },
+          },
+          // The same order and amount always maps to one intent, however often the page is reloaded.
+          { idempotencyKey: `order-${input.orderId}-${input.amountCents}` },
         )
         .catch((error: unknown) => Promise.reject(providerFailure(error)));
       return toProviderIntent(intent);

@@ -26,9 +26,11 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { stripe, payments } = app.commerce;
-      if (!stripe) throw notFound('Stripe webhooks are not enabled here (PAYMENT_PROVIDER is not stripe), so this endpoint');
+      if (!stripe)
+        throw notFound('Stripe webhooks are not enabled here (PAYMENT_PROVIDER is not stripe), so this endpoint');
       const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest('A signed Stripe event is required');
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+        throw badRequest('A signed Stripe event is required');
       let event: Stripe.Event;
       try {
         event = stripe.verifyWebhook(request.body, signature);
@@ -38,12 +40,16 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       // Signed, but possibly from another integration on the same account: anything not shaped
       // like one of our intents is acknowledged and left alone, so Stripe does not retry it.
       const object: unknown = (event as { data?: { object?: unknown } } | null)?.data?.object;
-      if (!object || typeof object !== 'object' || typeof (object as { id?: unknown }).id !== 'string') return { received: true as const };
+      if (!object || typeof object !== 'object' || typeof (object as { id?: unknown }).id !== 'string')
+        return { received: true as const };
       if (event.type === 'payment_intent.succeeded') {
         await payments.intentSucceeded(toProviderIntent(event.data.object));
       } else if (event.type === 'payment_intent.payment_failed') {
         const intent = event.data.object;
-        request.log.info({ intentId: intent.id, orderId: intent.metadata?.orderId, code: intent.last_payment_error?.code }, 'card payment failed');
+        request.log.info(
+          { intentId: intent.id, orderId: intent.metadata?.orderId, code: intent.last_payment_error?.code },
+          'card payment failed',
+        );
       }
       return { received: true as const };
     },

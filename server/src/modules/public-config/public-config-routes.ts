@@ -10,7 +10,10 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get(
     '/api/config',
-    { config: { access: 'public' }, schema: { tags: ['config'], summary: 'Public configuration', response: { 200: publicConfig } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['config'], summary: 'Public configuration', response: { 200: publicConfig } },
+    },
     async () => body,
   );
 };

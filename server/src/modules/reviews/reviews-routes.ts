@@ -19,7 +19,10 @@ const toReview = (row: ReviewRow) => ({
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/review',
-    { config: { access: 'public' }, schema: { tags: ['reviews'], summary: 'Client reviews, newest first', response: { 200: z.array(review) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['reviews'], summary: 'Client reviews, newest first', response: { 200: z.array(review) } },
+    },
     async () => (await app.db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id))).map(toReview),
   );
 

@@ -51,7 +51,12 @@ export function createUsersRepository(db: Db) {
       const rows = await db
         .update(user)
         .set({ role: 'admin' })
-        .where(sql`${user.email} in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)}) and ${user.role} <> 'admin'`)
+        .where(
+          sql`${user.email} in (${sql.join(
+            emails.map((e) => sql`${e}`),
+            sql`, `,
+          )}) and ${user.role} <> 'admin'`,
+        )
         .returning({ id: user.id });
       return rows.length;
     },

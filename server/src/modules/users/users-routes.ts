@@ -1,4 +1,13 @@
-import { accessTokenResponse, adminFlag, emailParams, emailQuery, errorBody, profileUpdate, user, userIdParams } from '@torque/contract';
+import {
+  accessTokenResponse,
+  adminFlag,
+  emailParams,
+  emailQuery,
+  errorBody,
+  profileUpdate,
+  user,
+  userIdParams,
+} from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
@@ -26,7 +35,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await app.identity.sessionOf(request);
       if (!session) throw unauthorized('Sign in first');
-      if (session.email !== request.params.email.toLowerCase()) throw forbidden('You can only get a token for your own account');
+      if (session.email !== request.params.email.toLowerCase())
+        throw forbidden('You can only get a token for your own account');
       if (app.adminEmails.has(session.email) && session.role !== 'admin') {
         await users.setRole(session.email, 'admin');
         session.role = 'admin';
@@ -47,7 +57,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user',
     {
       config: { access: 'user' },
-      schema: { tags: ['users'], summary: 'A user record (own, or any for admins)', security: bearer, querystring: emailQuery, response: { 200: user, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'A user record (own, or any for admins)',
+        security: bearer,
+        querystring: emailQuery,
+        response: { 200: user, ...errors },
+      },
     },
     async (request) => {
       assertOwnerOrAdmin(callerOf(request), request.query.email);
@@ -77,7 +93,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/all-user',
-    { config: { access: 'admin' }, schema: { tags: ['users'], summary: 'Every user (admin)', security: bearer, response: { 200: z.array(user), ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Every user (admin)',
+        security: bearer,
+        response: { 200: z.array(user), ...errors },
+      },
+    },
     async () => users.list(),
   );
 
@@ -85,7 +109,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/admin/:email',
     {
       config: { access: 'admin' },
-      schema: { tags: ['users'], summary: 'Make a user an admin (admin)', security: bearer, params: emailParams, response: { 200: user, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Make a user an admin (admin)',
+        security: bearer,
+        params: emailParams,
+        response: { 200: user, ...errors },
+      },
     },
     async (request) => {
       const promoted = await users.setRole(request.params.email, 'admin');
@@ -120,7 +150,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/:email',
     {
       config: { access: 'user' },
-      schema: { tags: ['users'], summary: 'Is this account an admin? (own, or any for admins)', security: bearer, params: emailParams, response: { 200: adminFlag, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Is this account an admin? (own, or any for admins)',
+        security: bearer,
+        params: emailParams,
+        response: { 200: adminFlag, ...errors },
+      },
     },
     async (request) => {
       const caller = callerOf(request);

@@ -5,7 +5,10 @@ import { ChunkError } from './chunk-error.tsx';
 export function RouteError({ error }: { error: unknown }) {
   if (isChunkLoadError(error)) return <ChunkError error={error} />;
   return (
-    <div role="alert" className="mx-auto my-8 flex max-w-xl flex-col items-start gap-3 rounded-box border border-base-300 p-6">
+    <div
+      role="alert"
+      className="mx-auto my-8 flex max-w-xl flex-col items-start gap-3 rounded-box border border-base-300 p-6"
+    >
       <h2 className="text-lg font-semibold">Something went wrong</h2>
       <p className="text-sm text-base-content/80">
         {error instanceof Error ? error.message : 'An unexpected error stopped this page.'}

@@ -10,7 +10,15 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   rows?: number;
 }
 
-export function TextField({ label, registration, error, multiline = false, rows = 4, className = '', ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  registration,
+  error,
+  multiline = false,
+  rows = 4,
+  className = '',
+  ...rest
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const common = {

@@ -10,11 +10,18 @@ export function RootLayout() {
   useScrollToTop();
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="btn btn-sm btn-primary sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
+      <a
+        href="#main"
+        className="btn btn-sm btn-primary sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+      >
         Skip to content
       </a>
       {loadingPage ? (
-        <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary" role="progressbar" aria-label="Loading page" />
+        <div
+          className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary"
+          role="progressbar"
+          aria-label="Loading page"
+        />
       ) : null}
       <Navbar />
       <main id="main" className="flex-1" tabIndex={-1}>

@@ -1,5 +1,13 @@
 /** Data that did not arrive: say so, and offer another try. */
-export function LoadError({ what, onRetry, className = '' }: { what: string; onRetry: () => void; className?: string }) {
+export function LoadError({
+  what,
+  onRetry,
+  className = '',
+}: {
+  what: string;
+  onRetry: () => void;
+  className?: string;
+}) {
   return (
     <div role="alert" className={`alert ${className}`}>
       <span>We could not load {what}.</span>

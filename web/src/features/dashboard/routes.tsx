@@ -19,7 +19,10 @@ export const dashboardRoutes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           { path: 'user', lazy: lazyRoute('dashboard-make-admin', () => import('./routes/make-admin-page.tsx')) },
-          { path: 'add-product', lazy: lazyRoute('dashboard-add-product', () => import('./routes/add-product-page.tsx')) },
+          {
+            path: 'add-product',
+            lazy: lazyRoute('dashboard-add-product', () => import('./routes/add-product-page.tsx')),
+          },
           {
             path: 'manage-all-orders',
             lazy: lazyRoute('dashboard-manage-all-orders', () => import('./routes/manage-all-orders-page.tsx')),

@@ -5,7 +5,11 @@ import { renderApp } from '@/testing/render-app.tsx';
 import { AUTH_COMPLETE_TYPE } from '../utils/google-popup.ts';
 
 function enableGoogle() {
-  server.use(http.get('/api/config', () => HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: true })));
+  server.use(
+    http.get('/api/config', () =>
+      HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: true }),
+    ),
+  );
 }
 
 async function googleButton() {
@@ -29,7 +33,9 @@ describe('Continue with google', () => {
     // The server finished the OAuth flow: a session now exists; /auth/complete posts to us.
     state.session = addUser({ name: 'Gail Google', email: 'gail@example.com' }).email;
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: AUTH_COMPLETE_TYPE }, origin: window.location.origin }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: AUTH_COMPLETE_TYPE }, origin: window.location.origin }),
+      );
     });
 
     expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
@@ -61,7 +67,9 @@ describe('Continue with google', () => {
     await user.click(await googleButton());
     state.session = addUser({ email: 'gail@example.com' }).email;
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: AUTH_COMPLETE_TYPE }, origin: 'https://evil.example' }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: AUTH_COMPLETE_TYPE }, origin: 'https://evil.example' }),
+      );
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(state.exchangeCalls).toBe(0);
@@ -82,7 +90,10 @@ describe('Continue with google', () => {
     await user.click(await googleButton());
     act(() => {
       window.dispatchEvent(
-        new MessageEvent('message', { data: { type: AUTH_COMPLETE_TYPE, error: 'access_denied' }, origin: window.location.origin }),
+        new MessageEvent('message', {
+          data: { type: AUTH_COMPLETE_TYPE, error: 'access_denied' },
+          origin: window.location.origin,
+        }),
       );
     });
     expect(await screen.findByText('Google sign-in was cancelled.')).toBeInTheDocument();

@@ -84,7 +84,9 @@ describe('Login form (SPEC §5 messages)', () => {
   it('shows the Google button disabled with a note when Google is not configured', async () => {
     await openLogin();
     const google = screen.getByRole('button', { name: /continue with google/i });
-    await waitFor(() => expect(screen.getByText('Google sign-in is not configured on this server')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Google sign-in is not configured on this server')).toBeInTheDocument(),
+    );
     expect(google).toBeDisabled();
   });
 });

@@ -9,7 +9,11 @@ import { FormPlaceholder } from '../components/form-placeholder.tsx';
 import { redirectTarget } from '../utils/redirect-target.ts';
 
 // The card paints without waiting for the forms chunk (Lighthouse: it held back the largest paint).
-const LoginForm = lazy(() => loadChunk('login-form', () => import('../components/login-form.tsx').then((module) => ({ default: module.LoginForm }))));
+const LoginForm = lazy(() =>
+  loadChunk('login-form', () =>
+    import('../components/login-form.tsx').then((module) => ({ default: module.LoginForm })),
+  ),
+);
 
 export default function LoginPage() {
   useTitle('Login');

@@ -8,7 +8,11 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { FormPlaceholder } from '../components/form-placeholder.tsx';
 
 // The card paints without waiting for the forms chunk (Lighthouse: it held back the largest paint).
-const SignupForm = lazy(() => loadChunk('signup-form', () => import('../components/signup-form.tsx').then((module) => ({ default: module.SignupForm }))));
+const SignupForm = lazy(() =>
+  loadChunk('signup-form', () =>
+    import('../components/signup-form.tsx').then((module) => ({ default: module.SignupForm })),
+  ),
+);
 
 export default function SignupPage() {
   useTitle('Sign Up');

@@ -8,7 +8,11 @@ export interface BlogPost {
 
 function Code({ children }: { children: string }) {
   return (
-    <pre tabIndex={0} aria-label="Code example" className="overflow-x-auto rounded-box bg-neutral p-4 text-sm leading-relaxed text-neutral-content">
+    <pre
+      tabIndex={0}
+      aria-label="Code example"
+      className="overflow-x-auto rounded-box bg-neutral p-4 text-sm leading-relaxed text-neutral-content"
+    >
       <code>{children}</code>
     </pre>
   );
@@ -22,33 +26,34 @@ export const blogPosts: BlogPost[] = [
     answer: (
       <>
         <p>
-          Measure first. The React DevTools Profiler shows which components render, how often and why; Lighthouse and the
-          browser&apos;s Performance panel show what the user waits for. Most slowness has one of three causes: too much
-          JavaScript to download, too much rendering, or too much waiting on the network.
+          Measure first. The React DevTools Profiler shows which components render, how often and why; Lighthouse and
+          the browser&apos;s Performance panel show what the user waits for. Most slowness has one of three causes: too
+          much JavaScript to download, too much rendering, or too much waiting on the network.
         </p>
         <ul>
           <li>
-            <strong>Ship less code.</strong> Split by route so each page loads only what it needs. On this site the landing
-            page does not download the form library or the validation schemas: the contact form is fetched when you scroll
-            near it, and the login page is its own chunk.
+            <strong>Ship less code.</strong> Split by route so each page loads only what it needs. On this site the
+            landing page does not download the form library or the validation schemas: the contact form is fetched when
+            you scroll near it, and the login page is its own chunk.
           </li>
           <li>
-            <strong>Render less.</strong> Keep state as close as possible to where it is used, so a keystroke re-renders one
-            field rather than the whole page. Give list items stable <code>key</code>s. Reach for <code>memo</code>,{' '}
-            <code>useMemo</code> and <code>useCallback</code> when the profiler shows an expensive component re-rendering with
-            the same inputs, not by default; the React Compiler can add them for you.
+            <strong>Render less.</strong> Keep state as close as possible to where it is used, so a keystroke re-renders
+            one field rather than the whole page. Give list items stable <code>key</code>s. Reach for <code>memo</code>,{' '}
+            <code>useMemo</code> and <code>useCallback</code> when the profiler shows an expensive component
+            re-rendering with the same inputs, not by default; the React Compiler can add them for you.
           </li>
           <li>
-            <strong>Keep long lists short.</strong> Paginate or virtualise lists of thousands of rows so the DOM only holds
-            what is on screen.
+            <strong>Keep long lists short.</strong> Paginate or virtualise lists of thousands of rows so the DOM only
+            holds what is on screen.
           </li>
           <li>
-            <strong>Fetch smarter.</strong> Cache server data (TanStack Query here), start requests in parallel instead of in a
-            waterfall, and use <code>useTransition</code> or <code>useDeferredValue</code> so heavy updates never block typing.
+            <strong>Fetch smarter.</strong> Cache server data (TanStack Query here), start requests in parallel instead
+            of in a waterfall, and use <code>useTransition</code> or <code>useDeferredValue</code> so heavy updates
+            never block typing.
           </li>
           <li>
-            <strong>Mind the assets.</strong> Give images explicit width and height so the layout does not jump, lazy-load
-            those below the fold, and self-host a subset of your font.
+            <strong>Mind the assets.</strong> Give images explicit width and height so the layout does not jump,
+            lazy-load those below the fold, and self-host a subset of your font.
           </li>
         </ul>
       </>
@@ -61,10 +66,10 @@ export const blogPosts: BlogPost[] = [
       <>
         <p>
           Every JavaScript object has a hidden link, <code>[[Prototype]]</code>, to another object (or to{' '}
-          <code>null</code>). When you read a property the object does not have, the engine follows that link and looks on
-          the prototype, then on the prototype&apos;s prototype, and so on up the <em>prototype chain</em> until it finds the
-          property or reaches <code>null</code> and returns <code>undefined</code>. Writing a property always puts it on the
-          object itself, which is how an object can shadow what it inherits.
+          <code>null</code>). When you read a property the object does not have, the engine follows that link and looks
+          on the prototype, then on the prototype&apos;s prototype, and so on up the <em>prototype chain</em> until it
+          finds the property or reaches <code>null</code> and returns <code>undefined</code>. Writing a property always
+          puts it on the object itself, which is how an object can shadow what it inherits.
         </p>
         <Code>{`const part = {
   describe() { return \`\${this.name}: $\${this.price}\`; },
@@ -91,30 +96,30 @@ brakePad.hasOwnProperty('describe');       // false: it is inherited`}</Code>
     answer: (
       <>
         <p>
-          A unit test checks one small piece of code (a function, a hook, a component) in isolation, in milliseconds. The
-          value is not the test itself but what it lets you do afterwards:
+          A unit test checks one small piece of code (a function, a hook, a component) in isolation, in milliseconds.
+          The value is not the test itself but what it lets you do afterwards:
         </p>
         <ul>
           <li>
-            <strong>Change code without fear.</strong> Refactor, upgrade a library or fix a bug, and the suite tells you in
-            seconds whether anything that used to work is now broken.
+            <strong>Change code without fear.</strong> Refactor, upgrade a library or fix a bug, and the suite tells you
+            in seconds whether anything that used to work is now broken.
           </li>
           <li>
-            <strong>Find bugs early and cheaply.</strong> A failing test on your machine costs minutes; the same bug found by a
-            customer at checkout costs orders and trust.
+            <strong>Find bugs early and cheaply.</strong> A failing test on your machine costs minutes; the same bug
+            found by a customer at checkout costs orders and trust.
           </li>
           <li>
             <strong>Document behaviour.</strong> A test such as &ldquo;shows &lsquo;Password is required&rsquo; when the
             password is empty&rdquo; is a specification that can never go out of date.
           </li>
           <li>
-            <strong>Design better code.</strong> Code that is hard to test is usually doing too much; writing the test first
-            pushes you towards small, focused units.
+            <strong>Design better code.</strong> Code that is hard to test is usually doing too much; writing the test
+            first pushes you towards small, focused units.
           </li>
         </ul>
         <p>
-          Test behaviour, not implementation: render the component, act as a user would (type, click) and assert on what the
-          user sees. And make sure every test can fail: break the code once and watch it go red.
+          Test behaviour, not implementation: render the component, act as a user would (type, click) and assert on what
+          the user sees. And make sure every test can fail: break the code once and watch it go red.
         </p>
       </>
     ),
@@ -139,10 +144,14 @@ brakePad.hasOwnProperty('describe');       // false: it is inherited`}</Code>
 searchByName(parts, 'brake');
 // → [{ name: 'Ceramic brake pads', … }, { name: 'Brake disc 320 mm', … }]`}</Code>
         <p>
-          Use <code>find</code> instead when you need only the first match (it stops as soon as it finds one) and an exact,
-          case-insensitive comparison such as <code>a.localeCompare(b, undefined, {'{'} sensitivity: &apos;base&apos; {'}'})</code>{' '}
-          when &ldquo;contains&rdquo; is too loose. For a catalogue of thousands of products searched on every keystroke,
-          debounce the input and let the server search an indexed column rather than filtering in the browser.
+          Use <code>find</code> instead when you need only the first match (it stops as soon as it finds one) and an
+          exact, case-insensitive comparison such as{' '}
+          <code>
+            a.localeCompare(b, undefined, {'{'} sensitivity: &apos;base&apos; {'}'})
+          </code>{' '}
+          when &ldquo;contains&rdquo; is too loose. For a catalogue of thousands of products searched on every
+          keystroke, debounce the input and let the server search an indexed column rather than filtering in the
+          browser.
         </p>
       </>
     ),
@@ -155,30 +164,31 @@ searchByName(parts, 'brake');
         <p>Start by asking what kind of state it is, because each kind has a natural home:</p>
         <ul>
           <li>
-            <strong>Local UI state</strong> (an open menu, a form field): <code>useState</code> or <code>useReducer</code> in the
-            component that owns it, lifted to the closest common parent only when siblings need it.
+            <strong>Local UI state</strong> (an open menu, a form field): <code>useState</code> or{' '}
+            <code>useReducer</code> in the component that owns it, lifted to the closest common parent only when
+            siblings need it.
           </li>
           <li>
-            <strong>Server state</strong> (parts, orders, reviews): a cache of data that lives on the server. A data-fetching
-            library such as TanStack Query handles loading, errors, retries, caching and refetching; this site uses it for every
-            API call.
+            <strong>Server state</strong> (parts, orders, reviews): a cache of data that lives on the server. A
+            data-fetching library such as TanStack Query handles loading, errors, retries, caching and refetching; this
+            site uses it for every API call.
           </li>
           <li>
-            <strong>Global client state</strong> (the signed-in user, a theme): React Context for values that change rarely, or
-            a small store such as Zustand or Redux Toolkit when many components update it often.
+            <strong>Global client state</strong> (the signed-in user, a theme): React Context for values that change
+            rarely, or a small store such as Zustand or Redux Toolkit when many components update it often.
           </li>
           <li>
-            <strong>Form state</strong>: a form library such as React Hook Form keeps inputs uncontrolled and validates them
-            with a schema, so typing does not re-render the page.
+            <strong>Form state</strong>: a form library such as React Hook Form keeps inputs uncontrolled and validates
+            them with a schema, so typing does not re-render the page.
           </li>
           <li>
-            <strong>URL state</strong> (the current page, filters, a selected item): the router, so a link or a refresh brings
-            the user back to the same view.
+            <strong>URL state</strong> (the current page, filters, a selected item): the router, so a link or a refresh
+            brings the user back to the same view.
           </li>
         </ul>
         <p>
-          Keep each piece of state in exactly one place and derive everything else from it during render. Most applications
-          need far less global state than they first appear to.
+          Keep each piece of state in exactly one place and derive everything else from it during render. Most
+          applications need far less global state than they first appear to.
         </p>
       </>
     ),

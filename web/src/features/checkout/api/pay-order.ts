@@ -14,7 +14,10 @@ export function createPaymentIntent(orderId: string): Promise<PaymentIntent> {
 
 /** `PUT /api/order/:id`: the server checks the payment with the provider before marking the order paid. */
 export function markOrderPaid(orderId: string, paymentId: string): Promise<Order> {
-  return request<Order>(`/api/order/${encodeURIComponent(orderId)}`, { method: 'PUT', body: { payment: true, paymentId } });
+  return request<Order>(`/api/order/${encodeURIComponent(orderId)}`, {
+    method: 'PUT',
+    body: { payment: true, paymentId },
+  });
 }
 
 /** `POST /api/payment`: the SPEC's payment record (a replay returns the same record). */

@@ -5,7 +5,13 @@ import { formatCount, formatMoney } from '@/lib/format.ts';
 export function OrderSummary({ order }: { order: Order }) {
   return (
     <div className="flex gap-4">
-      <img src={order.img} alt="" width={96} height={72} className="hidden aspect-[4/3] w-24 shrink-0 rounded-field bg-base-200 object-cover sm:block" />
+      <img
+        src={order.img}
+        alt=""
+        width={96}
+        height={72}
+        className="hidden aspect-[4/3] w-24 shrink-0 rounded-field bg-base-200 object-cover sm:block"
+      />
       <div className="flex flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-xl font-semibold">{order.name}</h2>

@@ -95,7 +95,9 @@ export function SandboxCardForm({ billingEmail, paying, disabled, onPay }: CardF
           placeholder="MM/YY"
           maxLength={7}
           disabled={disabled}
-          registration={form.register('expiry', { validate: (value) => parseExpiry(value) !== null || messages.expiry })}
+          registration={form.register('expiry', {
+            validate: (value) => parseExpiry(value) !== null || messages.expiry,
+          })}
           error={errors.expiry?.message}
         />
         <TextField

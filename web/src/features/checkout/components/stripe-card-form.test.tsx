@@ -27,7 +27,9 @@ vi.mock('@stripe/react-stripe-js', () => ({
 /** Stripe.js is loaded once per key for the page's life: a test that needs a fresh load uses its own key. */
 function openStripeCheckout(stripePublishableKey = 'pk_test_123') {
   server.use(
-    http.get('/api/config', () => HttpResponse.json({ paymentProvider: 'stripe', stripePublishableKey, googleEnabled: false })),
+    http.get('/api/config', () =>
+      HttpResponse.json({ paymentProvider: 'stripe', stripePublishableKey, googleEnabled: false }),
+    ),
   );
   signInAs(addUser({ name: 'Ann Driver', email: 'ann@example.com' }));
   const order = addOrder({ email: 'ann@example.com', quantity: 4, unitPrice: 25 });

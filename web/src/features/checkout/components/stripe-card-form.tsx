@@ -23,7 +23,12 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 
 const cardStyle = {
   style: {
-    base: { fontSize: '16px', color: '#0f172a', fontFamily: 'system-ui, sans-serif', '::placeholder': { color: '#64748b' } },
+    base: {
+      fontSize: '16px',
+      color: '#0f172a',
+      fontFamily: 'system-ui, sans-serif',
+      '::placeholder': { color: '#64748b' },
+    },
     invalid: { color: '#b91c1c' },
   },
 } as const;
@@ -79,7 +84,9 @@ export default function StripeCardForm({ publishableKey, ...props }: CardFormPro
   }, [publishableKey]);
 
   if (stripe === 'failed') {
-    return <FormError message="The card form could not be loaded from Stripe. Check your connection and reload the page." />;
+    return (
+      <FormError message="The card form could not be loaded from Stripe. Check your connection and reload the page." />
+    );
   }
   if (!stripe) return <Spinner label="Loading the card form" />;
   return (

@@ -112,7 +112,11 @@ describe('Checkout with the sandbox provider', () => {
     let failures = 1;
     server.use(
       http.put('/api/order/:id', () => {
-        if (failures-- > 0) return HttpResponse.json({ error: { code: 'INTERNAL', message: 'Something went wrong on our side' } }, { status: 500 });
+        if (failures-- > 0)
+          return HttpResponse.json(
+            { error: { code: 'INTERNAL', message: 'Something went wrong on our side' } },
+            { status: 500 },
+          );
         return undefined;
       }),
     );

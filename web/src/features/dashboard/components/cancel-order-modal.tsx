@@ -28,7 +28,13 @@ export function CancelOrderModal({ order, onClose }: CancelOrderModalProps) {
   }
 
   return (
-    <ConfirmModal open={order !== null} title="Are you sure you want to delete?" busy={cancel.isPending} onConfirm={confirm} onClose={onClose}>
+    <ConfirmModal
+      open={order !== null}
+      title="Are you sure you want to delete?"
+      busy={cancel.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       {order ? (
         <p>
           Your order of <strong>{order.name}</strong> will be cancelled.

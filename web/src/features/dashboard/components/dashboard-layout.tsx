@@ -20,7 +20,11 @@ function menuFor(isAdmin: boolean): MenuItem[] {
       { to: '/dashboard/manage-products', label: 'Manage Products' },
     ];
   }
-  return [...everyone, { to: '/dashboard/add-review', label: 'Add Review' }, { to: '/dashboard/my-orders', label: 'Orders' }];
+  return [
+    ...everyone,
+    { to: '/dashboard/add-review', label: 'Add Review' },
+    { to: '/dashboard/my-orders', label: 'Orders' },
+  ];
 }
 
 /** Side menu on wide screens, a drawer on small ones (SPEC §2). */

@@ -48,7 +48,11 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
               Paid
             </button>
           ) : (
-            <Link to={`/checkout/${order._id}`} className="btn btn-primary btn-sm flex-1 sm:w-24 sm:flex-none" aria-label={`Pay for ${order.name}`}>
+            <Link
+              to={`/checkout/${order._id}`}
+              className="btn btn-primary btn-sm flex-1 sm:w-24 sm:flex-none"
+              aria-label={`Pay for ${order.name}`}
+            >
               Pay
             </Link>
           )}

@@ -8,7 +8,14 @@ import { isApiError } from '@/lib/http.ts';
 import { useCreatePart } from '../api/create-part.ts';
 
 /** SPEC §3: the values go as typed (text); the contract checks and converts them on both sides. */
-const empty: Record<keyof PartInput, string> = { name: '', des: '', minimunOrder: '', available: '', price: '', img: '' };
+const empty: Record<keyof PartInput, string> = {
+  name: '',
+  des: '',
+  minimunOrder: '',
+  available: '',
+  price: '',
+  img: '',
+};
 const fieldNames = Object.keys(empty) as (keyof PartInput)[];
 
 /** SPEC §2: Name, Description, Minimun Quantity, Available Quantity, Price, Image Link; Add. */
@@ -37,7 +44,13 @@ export function ProductForm() {
 
   return (
     <form noValidate className="grid max-w-3xl gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
-      <TextField label="Name" required className="sm:col-span-2" registration={form.register('name')} error={errors.name?.message} />
+      <TextField
+        label="Name"
+        required
+        className="sm:col-span-2"
+        registration={form.register('name')}
+        error={errors.name?.message}
+      />
       <TextField
         label="Description"
         multiline
@@ -61,7 +74,13 @@ export function ProductForm() {
         registration={form.register('available')}
         error={errors.available?.message}
       />
-      <TextField label="Price" inputMode="decimal" required registration={form.register('price')} error={errors.price?.message} />
+      <TextField
+        label="Price"
+        inputMode="decimal"
+        required
+        registration={form.register('price')}
+        error={errors.price?.message}
+      />
       <TextField
         label="Image Link"
         type="url"

@@ -37,8 +37,21 @@ export function ProfileForm() {
       <h3 id="profile-form-title" className="text-lg font-semibold sm:col-span-2">
         Update your profile
       </h3>
-      <TextField label="Name" autoComplete="name" required registration={form.register('name')} error={errors.name?.message} />
-      <TextField label="Phone" type="tel" autoComplete="tel" required registration={form.register('phone')} error={errors.phone?.message} />
+      <TextField
+        label="Name"
+        autoComplete="name"
+        required
+        registration={form.register('name')}
+        error={errors.name?.message}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        required
+        registration={form.register('phone')}
+        error={errors.phone?.message}
+      />
       <TextField
         label="Address"
         autoComplete="street-address"
@@ -57,7 +70,9 @@ export function ProfileForm() {
         error={errors.linkedin?.message}
       />
       <div className="flex flex-col gap-2 sm:col-span-2">
-        <FormError message={update.isError && !(isApiError(update.error) && update.error.fields) ? update.error.message : null} />
+        <FormError
+          message={update.isError && !(isApiError(update.error) && update.error.fields) ? update.error.message : null}
+        />
         <div>
           <button type="submit" className="btn btn-primary" disabled={update.isPending}>
             {update.isPending ? <Spinner size="sm" /> : null}

@@ -51,7 +51,12 @@ export function ReviewForm() {
         <label htmlFor={ids.name} className="text-sm font-medium">
           Name
         </label>
-        <input id={ids.name} className="input w-full bg-base-200 text-base-content/80" value={user?.name || user?.email || ''} readOnly />
+        <input
+          id={ids.name}
+          className="input w-full bg-base-200 text-base-content/80"
+          value={user?.name || user?.email || ''}
+          readOnly
+        />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.comment} className="text-sm font-medium">

@@ -21,11 +21,15 @@ describe('Make Admin', () => {
 
     await user.click(within(rowOf('ann@example.com')).getByRole('button', { name: 'Make ann@example.com an admin' }));
     expect(await screen.findByText('you approved Ann Driver as admin.')).toBeInTheDocument();
-    await waitFor(() => expect(within(rowOf('ann@example.com')).queryByRole('button', { name: /an admin/ })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(rowOf('ann@example.com')).queryByRole('button', { name: /an admin/ })).not.toBeInTheDocument(),
+    );
     expect(state.users.get('ann@example.com')!.admin).toBe(true);
 
     // No name: the toast names the email.
-    await user.click(within(rowOf('friend@example.com')).getByRole('button', { name: 'Make friend@example.com an admin' }));
+    await user.click(
+      within(rowOf('friend@example.com')).getByRole('button', { name: 'Make friend@example.com an admin' }),
+    );
     expect(await screen.findByText('you approved friend@example.com as admin.')).toBeInTheDocument();
   });
 
@@ -90,7 +94,13 @@ describe('Add Product', () => {
     server.use(
       http.post('/api/parts', () =>
         HttpResponse.json(
-          { error: { code: 'VALIDATION_FAILED', message: 'Name is taken', fields: { name: 'Name is taken', price: 'Price is too high' } } },
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Name is taken',
+              fields: { name: 'Name is taken', price: 'Price is too high' },
+            },
+          },
           { status: 400 },
         ),
       ),

@@ -34,7 +34,9 @@ export default function MakeAdminPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title="Make Admin">{users.data ? <CountHeading>Users: {users.data.length}</CountHeading> : null}</PageHeader>
+      <PageHeader title="Make Admin">
+        {users.data ? <CountHeading>Users: {users.data.length}</CountHeading> : null}
+      </PageHeader>
       <QueryResult query={users} what="the users">
         {(list) => (
           <UsersTable

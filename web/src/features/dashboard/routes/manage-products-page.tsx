@@ -27,7 +27,9 @@ export default function ManageProductsPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title="Manage Products">{parts.data ? <CountHeading>Products: {parts.data.length}</CountHeading> : null}</PageHeader>
+      <PageHeader title="Manage Products">
+        {parts.data ? <CountHeading>Products: {parts.data.length}</CountHeading> : null}
+      </PageHeader>
       <QueryResult query={parts} what="the products">
         {(list) =>
           list.length === 0 ? (

@@ -24,7 +24,10 @@ describe('My orders', () => {
     expect(within(unpaid).getByText('12')).toBeInTheDocument();
     expect(within(unpaid).getByText('$300.00')).toBeInTheDocument();
     expect(within(unpaid).getByText('Ventilated front brake disc.')).toBeInTheDocument();
-    expect(within(unpaid).getByRole('link', { name: 'Pay for Brake Disc' })).toHaveAttribute('href', expect.stringMatching(/^\/checkout\//));
+    expect(within(unpaid).getByRole('link', { name: 'Pay for Brake Disc' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/checkout\//),
+    );
     expect(within(unpaid).getByRole('button', { name: 'Cancel Brake Disc' })).toBeEnabled();
     expect(within(unpaid).queryByText('Payment id')).not.toBeInTheDocument();
 

@@ -6,14 +6,21 @@ import { renderApp } from '@/testing/render-app.tsx';
 describe('My Profile', () => {
   it('shows the account and the server record, and updates the display name first, then the record', async () => {
     signInAs(
-      addUser({ name: 'Ann Driver', email: 'ann@example.com', address: '1 Main Street', phone: '555-0100', linkedin: null }),
+      addUser({
+        name: 'Ann Driver',
+        email: 'ann@example.com',
+        address: '1 Main Street',
+        phone: '555-0100',
+        linkedin: null,
+      }),
     );
     const { user } = renderApp('/dashboard/my-profile');
     expect(await screen.findByText('1 Main Street')).toBeInTheDocument();
     expect(screen.getByText('555-0100')).toBeInTheDocument();
     expect(screen.getByText('Not set')).toBeInTheDocument();
 
-    for (const label of ['Name', 'Address', 'Phone', 'LinkedIn Profile link']) expect(screen.getByLabelText(label)).toBeRequired();
+    for (const label of ['Name', 'Address', 'Phone', 'LinkedIn Profile link'])
+      expect(screen.getByLabelText(label)).toBeRequired();
     await user.type(screen.getByLabelText('Name'), 'Ann D. Driver');
     await user.type(screen.getByLabelText('Address'), '2 High Street');
     await user.type(screen.getByLabelText('Phone'), '555-0199');
@@ -24,7 +31,10 @@ describe('My Profile', () => {
     expect(state.writes).toEqual(['POST /api/auth/update-user', 'PUT /api/user-update']);
     // Profile read again; the navbar shows the new display name; the form is cleared.
     expect(await screen.findByText('2 High Street')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'https://www.linkedin.com/in/ann' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'https://www.linkedin.com/in/ann' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
     await waitFor(() => expect(screen.getAllByText('Ann D. Driver').length).toBeGreaterThan(0));
     expect(screen.getByLabelText('Name')).toHaveValue('');
   });

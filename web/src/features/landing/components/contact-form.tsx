@@ -37,9 +37,21 @@ export default function ContactForm() {
 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
-      <TextField label="Email" type="email" autoComplete="email" registration={form.register('email')} error={errors.email?.message} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        registration={form.register('email')}
+        error={errors.email?.message}
+      />
       <TextField label="Subject" registration={form.register('subject')} error={errors.subject?.message} />
-      <TextField label="Message" multiline rows={5} registration={form.register('message')} error={errors.message?.message} />
+      <TextField
+        label="Message"
+        multiline
+        rows={5}
+        registration={form.register('message')}
+        error={errors.message?.message}
+      />
       <FormError message={contact.isError && !fieldErrors ? contact.error.message : null} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={contact.isPending}>

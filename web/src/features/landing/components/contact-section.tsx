@@ -47,7 +47,12 @@ export function ContactSection() {
         Bulk quotes, custom machining or a question about a part: send us a message and our team replies within one
         business day.
       </p>
-      <div ref={ref} className="card border border-base-300 bg-base-100 p-6 shadow-sm" onFocus={load} onPointerEnter={load}>
+      <div
+        ref={ref}
+        className="card border border-base-300 bg-base-100 p-6 shadow-sm"
+        onFocus={load}
+        onPointerEnter={load}
+      >
         {near ? (
           <ChunkErrorBoundary>
             <Suspense fallback={<FormSkeleton />}>

@@ -14,7 +14,10 @@ export function PartnersSection() {
       ) : (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-busy={partners.isPending}>
           {(partners.data ?? []).map((partner) => (
-            <li key={partner.id} className="flex items-center justify-center rounded-box border border-base-300 bg-base-100 p-4">
+            <li
+              key={partner.id}
+              className="flex items-center justify-center rounded-box border border-base-300 bg-base-100 p-4"
+            >
               <img
                 src={partner.img}
                 alt={partner.name ?? `Partner ${partner.id}`}

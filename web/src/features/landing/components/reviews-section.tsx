@@ -9,7 +9,14 @@ function Stars({ rating }: { rating: number }) {
   return (
     <span className="flex text-primary" aria-hidden="true">
       {Array.from({ length: MAX_RATING }, (_, i) => (
-        <svg key={i} viewBox="0 0 24 24" className="size-4" fill={i < rating ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.5">
+        <svg
+          key={i}
+          viewBox="0 0 24 24"
+          className="size-4"
+          fill={i < rating ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
           <path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9L12 3z" />
         </svg>
       ))}

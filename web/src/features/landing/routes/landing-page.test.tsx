@@ -21,9 +21,13 @@ describe('Landing page', () => {
     server.use(
       http.get('/api/parts', () => HttpResponse.json([1, 2, 3, 4].map(part))),
       http.get('/api/review', () =>
-        HttpResponse.json([{ _id: 'r1', name: 'Rita', comment: 'Great pads', rating: 4, createdAt: '2026-01-01T00:00:00.000Z' }]),
+        HttpResponse.json([
+          { _id: 'r1', name: 'Rita', comment: 'Great pads', rating: 4, createdAt: '2026-01-01T00:00:00.000Z' },
+        ]),
       ),
-      http.get('/partners.json', () => HttpResponse.json([{ id: 1, name: 'Northline Freight', img: '/images/partners/n.svg' }])),
+      http.get('/partners.json', () =>
+        HttpResponse.json([{ id: 1, name: 'Northline Freight', img: '/images/partners/n.svg' }]),
+      ),
     );
     renderApp('/');
 
@@ -63,7 +67,11 @@ describe('Landing page', () => {
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
 
     expect(await screen.findByText('Subject is too spammy')).toBeInTheDocument();
-    expect(body).toEqual({ email: 'kim@example.com', subject: 'Bulk order', message: 'Two hundred brake discs, please.' });
+    expect(body).toEqual({
+      email: 'kim@example.com',
+      subject: 'Bulk order',
+      message: 'Two hundred brake discs, please.',
+    });
   });
 
   it('confirms a sent message with a toast', async () => {

@@ -56,8 +56,8 @@ export default function PortfolioPage() {
         <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">My portfolio</p>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Jordan Avery</h1>
         <p className="text-lg text-base-content/80">
-          Front-end engineer. I build fast, accessible web applications with React and TypeScript, from the design system to
-          the payment flow.
+          Front-end engineer. I build fast, accessible web applications with React and TypeScript, from the design
+          system to the payment flow.
         </p>
         <p className="text-sm">
           Email: <span className="font-medium">jordan.avery@example.com</span>

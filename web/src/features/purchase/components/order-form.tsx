@@ -59,7 +59,8 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
     );
   });
 
-  const serverMessage = create.isError && !(isApiError(create.error) && create.error.fields) ? create.error.message : null;
+  const serverMessage =
+    create.isError && !(isApiError(create.error) && create.error.fields) ? create.error.message : null;
 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
@@ -67,7 +68,13 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
         <label htmlFor={emailId} className="text-sm font-medium">
           Email
         </label>
-        <input id={emailId} type="email" className="input w-full bg-base-200 text-base-content/80" value={email} readOnly />
+        <input
+          id={emailId}
+          type="email"
+          className="input w-full bg-base-200 text-base-content/80"
+          value={email}
+          readOnly
+        />
       </div>
       <TextField
         label="Quantity"
@@ -77,7 +84,13 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
         registration={form.register('quantity')}
         error={problem ?? errors.quantity?.message}
       />
-      <TextField label="Phone" type="tel" autoComplete="tel" registration={form.register('phone')} error={errors.phone?.message} />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        registration={form.register('phone')}
+        error={errors.phone?.message}
+      />
       <TextField
         label="Address"
         multiline

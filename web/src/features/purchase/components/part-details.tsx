@@ -6,7 +6,13 @@ export function PartDetails({ part }: { part: Part }) {
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
-        <img src={part.img} alt={part.name} width={640} height={480} className="aspect-[4/3] h-auto w-full object-cover" />
+        <img
+          src={part.img}
+          alt={part.name}
+          width={640}
+          height={480}
+          className="aspect-[4/3] h-auto w-full object-cover"
+        />
       </figure>
       <div className="card-body gap-3">
         <h2 className="card-title text-2xl">{part.name}</h2>

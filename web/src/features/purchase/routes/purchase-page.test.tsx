@@ -91,7 +91,10 @@ describe('Purchase page', () => {
   it("shows the server's refusal when the stock ran out meanwhile", async () => {
     server.use(
       http.post('/api/order', () =>
-        HttpResponse.json({ error: { code: 'ABOVE_AVAILABLE', message: 'you Can not add higher than available Quantity' } }, { status: 409 }),
+        HttpResponse.json(
+          { error: { code: 'ABOVE_AVAILABLE', message: 'you Can not add higher than available Quantity' } },
+          { status: 409 },
+        ),
       ),
     );
     const { user } = openPurchase();
