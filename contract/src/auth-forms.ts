@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Sign-in and sign-up form rules with SPEC.md §5's messages, verbatim. The "pattern of at
+ * Sign-in and sign-up form rules with PRODUCT.md §5's messages, verbatim. The "pattern of at
  * least three letters" is read as: a plausible address (something@host.tld) with three
- * letters in it; both failures say 'error message' as the SPEC does.
+ * letters in it; both failures say 'error message' as PRODUCT.md §5 says.
  */
 const email = z
   .string()

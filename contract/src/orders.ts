@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, text, wholeNumber } from './common.ts';
 
-/** SPEC.md §5's order messages, shared by the purchase form and the server. */
+/** PRODUCT.md §5's order messages, shared by the purchase form and the server. */
 export const orderMessages = {
   belowMinimum: 'you Can not add less than Minimum Order Quantity',
   aboveAvailable: 'you Can not add higher than available Quantity',
@@ -23,7 +23,7 @@ export const order = z.object({
   des: z.string(),
   payment: z.boolean(),
   paymentId: z.string().nullable(),
-  /** 'shipped' once an admin ships it; null before (SPEC: truthy only when shipped). */
+  /** 'shipped' once an admin ships it; null before (PRODUCT.md §3: truthy only when shipped). */
   status: z.literal('shipped').nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
@@ -40,7 +40,7 @@ export const orderInput = z.object({
 });
 export type OrderInput = z.input<typeof orderInput>;
 
-/** Body of `PUT /api/order/:id` (SPEC.md §7): mark paid, checked with the payment provider. */
+/** Body of `PUT /api/order/:id` (PRODUCT.md §7): mark paid, checked with the payment provider. */
 export const orderPayInput = z.object({
   payment: z.literal(true, { message: 'payment must be true' }),
   paymentId: text('paymentId', 200),

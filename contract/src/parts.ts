@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, money, text, wholeNumber } from './common.ts';
 
-/** Where a part's picture lives: a path on this site or an https link (SPEC "Image Link"). */
+/** Where a part's picture lives: a path on this site or an https link (PRODUCT.md §2 "Image Link"). */
 const imageLink = text('Image Link', 500).refine(
   (v) => /^\/[\w\-./]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v),
   'Image Link must be an https:// link or a path on this site',
@@ -20,7 +20,7 @@ export const part = z.object({
 });
 export type Part = z.infer<typeof part>;
 
-/** Body of `POST /api/parts` (admin). Field names are SPEC.md §3's, typo included. */
+/** Body of `POST /api/parts` (admin). Field names are PRODUCT.md §3's, typo included. */
 export const partInput = z.object({
   name: text('Name', 120),
   des: text('Description', 2000),

@@ -4,7 +4,7 @@ import { id, money, text } from './common.ts';
 export const paymentProviderName = z.enum(['sandbox', 'stripe']);
 export type PaymentProviderName = z.infer<typeof paymentProviderName>;
 
-/** Body of `POST /api/create-payment-intent`. A SPEC-style `price` is checked, never trusted. */
+/** Body of `POST /api/create-payment-intent`. A original-client `price` is checked, never trusted. */
 export const paymentIntentInput = z.object({ orderId: id, price: money('price').optional() });
 export const paymentIntent = z.object({
   clientSecret: z.string(),
@@ -33,7 +33,7 @@ export const sandboxConfirmInput = z.object({
 export type SandboxConfirmInput = z.input<typeof sandboxConfirmInput>;
 export const sandboxConfirmResult = z.object({ id: z.string(), status: z.literal('succeeded') });
 
-/** Body of `POST /api/payment`: SPEC fields accepted; the server records what the order says. */
+/** Body of `POST /api/payment`: original-client fields accepted; the server records what the order says. */
 export const paymentRecordInput = z.object({ paymentId: text('paymentId', 200) });
 export const paymentRecord = z.object({
   _id: id,

@@ -16,7 +16,7 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** Body of `PUT /api/user-update?email=`: the four profile fields, all required (SPEC.md §5). */
+/** Body of `PUT /api/user-update?email=`: the four profile fields, all required (PRODUCT.md §5). */
 export const profileUpdate = z.object({
   name: text('Name', 100),
   address: text('Address', 300),

@@ -6,7 +6,7 @@ import { orderCard } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { signUp } from '../support/identity.ts';
 
-/** Journey 8: what an admin does in the dashboard (SPEC.md §2 admin pages) and what others then see. */
+/** Journey 8: what an admin does in the dashboard (PRODUCT.md §2 admin pages) and what others then see. */
 
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Are you sure you want to delete?' });
 const adminMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });

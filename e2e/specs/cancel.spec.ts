@@ -2,7 +2,7 @@ import { apiUser, createPart, getPart, listOwnOrders, payOrder, placeOrder } fro
 import { orderCard, shownStock } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-/** Journey 6: cancelling an unpaid order from My Orders through the confirm modal (SPEC.md §2). */
+/** Journey 6: cancelling an unpaid order from My Orders through the confirm modal (PRODUCT.md §2). */
 
 test('an unpaid order cancelled through the modal disappears and its units go back to stock', async ({
   page,

@@ -5,7 +5,7 @@ import { sessionEmail, storedAccessToken, submitLogin } from '../support/auth-pa
 import { expect, test } from '../support/fixtures.ts';
 import { signUp } from '../support/identity.ts';
 
-/** Journey 3: the route guards of SPEC.md §2 (protected pages, admin-only pages). */
+/** Journey 3: the route guards of PRODUCT.md §2 (protected pages, admin-only pages). */
 
 const CUSTOMER_MENU = ['My Profile', 'Add Review', 'Orders'];
 const ADMIN_MENU = ['My Profile', 'Make Admin', 'Add Product', 'Manage All Orders', 'Manage Products'];

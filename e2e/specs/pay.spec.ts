@@ -4,7 +4,7 @@ import { textHue } from '../support/colors.ts';
 import { orderCard } from '../support/shop-pages.ts';
 import { expect, test, type AdminApi } from '../support/fixtures.ts';
 
-/** Journey 5: paying an order by card at /checkout/:id (SPEC.md §2, §8) through the sandbox provider. */
+/** Journey 5: paying an order by card at /checkout/:id (PRODUCT.md §2, §8) through the sandbox provider. */
 
 const EXPIRY = `12/${String(new Date().getUTCFullYear() + 2).slice(-2)}`;
 

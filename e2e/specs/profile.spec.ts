@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 
-/** Journey 9: the profile at /dashboard/my-profile (SPEC.md §2, §7). */
+/** Journey 9: the profile at /dashboard/my-profile (PRODUCT.md §2, §7). */
 
 const form = (page: Page) => page.getByRole('form', { name: 'Update your profile' });
 

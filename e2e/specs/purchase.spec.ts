@@ -5,7 +5,7 @@ import { shownStock } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Journey 4: ordering a part (SPEC.md §2 /purchase/:id, §5 quantity rules). Every test orders
+ * Journey 4: ordering a part (PRODUCT.md §2 /purchase/:id, §5 quantity rules). Every test orders
  * a part of its own, made through the API, so other specs running beside it never move its stock.
  */
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
 
-/** Journey 7: a customer's review at /dashboard/add-review shows on the landing page (SPEC.md §2). */
+/** Journey 7: a customer's review at /dashboard/add-review shows on the landing page (PRODUCT.md §2). */
 
 test('a 4/5 review shows on the landing page as 4/5 under the customer’s name', async ({ page, customer }) => {
   const comment = `Fitted the brake discs in an hour, no noise since. #${randomBytes(3).toString('hex')}`;

@@ -9,7 +9,7 @@ import {
 import { expect, test } from '../support/fixtures.ts';
 import { signUp } from '../support/identity.ts';
 
-/** Journey 2: sign-up, sign-in (email and Google) and sign-out (SPEC.md §2, §4, §5, §8). */
+/** Journey 2: sign-up, sign-in (email and Google) and sign-out (PRODUCT.md §2, §4, §5, §8). */
 
 test.describe('sign-up', () => {
   test.beforeEach(async ({ page }) => {

@@ -3,7 +3,7 @@ import { listParts, listReviews } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { setScreenWidth } from '../support/screenshots.ts';
 
-/** Journey 1: what a visitor who is not signed in sees (SPEC.md §1, §2, §9). */
+/** Journey 1: what a visitor who is not signed in sees (PRODUCT.md §1, §2, §9). */
 
 const STATS = [
   ['120M+', 'Annual revenue'],

@@ -8,7 +8,7 @@ export interface Account {
   password: string;
 }
 
-/** Every account the suite creates uses this password (≥ 6 characters, SPEC.md §5). */
+/** Every account the suite creates uses this password (≥ 6 characters, PRODUCT.md §5). */
 export const PASSWORD = 'torque-e2e-pass';
 
 const EMAIL_DOMAIN = 'torque.test';

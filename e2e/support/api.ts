@@ -106,7 +106,7 @@ export async function payOrder(request: APIRequestContext, user: ApiUser, orderI
     await request.put(`/api/order/${orderId}`, { data: { payment: true, paymentId: confirmed.id }, headers }),
     'PUT /api/order/:id',
   );
-  // The payment record (SPEC §3); marking the order paid may have written it already (200, not 201).
+  // The payment record (PRODUCT.md §3); marking the order paid may have written it already (200, not 201).
   const record = await request.post('/api/payment', { data: { paymentId: confirmed.id }, headers });
   expect([200, 201], `POST /api/payment: ${await record.text()}`).toContain(record.status());
   return confirmed.id;

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { GOOGLE_ACCOUNT_COOKIE, type Account } from './accounts.ts';
 
-/** The login and sign-up forms as a person fills them (SPEC.md §2, §5). */
+/** The login and sign-up forms as a person fills them (PRODUCT.md §2, §5). */
 export async function submitLogin(page: Page, account: Partial<Pick<Account, 'email' | 'password'>>): Promise<void> {
   if (account.email !== undefined) await page.getByLabel('Email').fill(account.email);
   if (account.password !== undefined) await page.getByLabel('Password').fill(account.password);
@@ -15,7 +15,7 @@ export async function submitSignup(page: Page, account: Partial<Account>): Promi
   await page.getByRole('button', { name: 'SignUp', exact: true }).click();
 }
 
-/** SPEC.md §3: the API access token lives in localStorage under `accessToken`. */
+/** PRODUCT.md §3: the API access token lives in localStorage under `accessToken`. */
 export function storedAccessToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('accessToken'));
 }

@@ -3,7 +3,7 @@ import type { Locator } from '@playwright/test';
 export type Hue = 'red' | 'green' | 'blue' | 'grey';
 
 /**
- * The hue a person sees in an element's text colour: SPEC.md §8 asks for a green success and
+ * The hue a person sees in an element's text colour: PRODUCT.md §8 asks for a green success and
  * red card errors. The computed colour may be oklch() (Tailwind 4); painting it on a canvas
  * turns any CSS colour into RGB.
  */

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type APIResponse } from '@playwright/te
 import type { Account } from './accounts.ts';
 
 /**
- * Sign-up and sign-in through the identity routes (DESIGN.md §7). Called with `page.request`,
+ * Sign-up and sign-in through the identity routes (PRODUCT.md §13). Called with `page.request`,
  * the session cookie lands in the page's browser context: the next page load is signed in
  * (the SPA reads the session and trades it for its access token itself).
  */

@@ -19,7 +19,7 @@ export interface OidcProvider {
 }
 
 /**
- * A local OpenID Connect server standing in for Google (DESIGN.md §2). It approves every
+ * A local OpenID Connect server standing in for Google (PRODUCT.md §14). It approves every
  * authorization at once. The account signing in is the one the spec chose with a cookie
  * (chooseGoogleAccount in support/auth-pages.ts), else a new one; its email and name go into
  * the tokens, which is where the server's OpenID Connect client reads them.

@@ -23,7 +23,7 @@ export interface RouteCheck {
 }
 
 /**
- * Every route of SPEC.md §2, by who opens it. The accessibility spec checks and photographs
+ * Every route of PRODUCT.md §2, by who opens it. The accessibility spec checks and photographs
  * each one; a new route is one line here.
  */
 export const ROUTES: Record<Role, RouteCheck[]> = {

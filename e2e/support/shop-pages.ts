@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The shop's pages as a person reads them (SPEC.md §2): what the journeys look at again and again. */
+/** The shop's pages as a person reads them (PRODUCT.md §2): what the journeys look at again and again. */
 
 /** On /purchase/:id, the value next to "Available" in the part's details. */
 export function shownStock(page: Page): Locator {

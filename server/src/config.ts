@@ -20,7 +20,7 @@ const emailList = z
   )
   .pipe(z.array(z.email({ message: 'must be a comma-separated list of emails' })));
 
-/** DESIGN.md §6: every environment variable the server reads, with the embedded defaults. */
+/** PRODUCT.md §12: every environment variable the server reads, with the embedded defaults. */
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

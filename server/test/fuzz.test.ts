@@ -12,7 +12,7 @@ import { webhookRequests } from './fuzz/stripe-webhook.ts';
 import { AUTH_ADMIN_EMAIL, buildWorld, ROLES, type World } from './fuzz/world.ts';
 
 /**
- * Property-based fuzzing of every API route (OWASP API4/API6, DESIGN.md §3: "bad input never
+ * Property-based fuzzing of every API route (OWASP API4/API6, PRODUCT.md §10: "bad input never
  * yields a 500 and never changes stored data"). Each generated request is sent as an anonymous
  * visitor, a customer and an admin; every answer must be below 500, every 4xx must carry the
  * error body, and a request that is not a 2xx must leave the database as it found it.

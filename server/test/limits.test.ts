@@ -241,7 +241,7 @@ describe('request timeout and header size', () => {
   });
 });
 
-/** CSP without inline scripts, no sniffing, a referrer policy and no framing, as DESIGN.md §4 needs. */
+/** CSP without inline scripts, no sniffing, a referrer policy and no framing, as PRODUCT.md §11 needs. */
 function assertSecurityHeaders(res: LightMyRequestResponse, what: string): void {
   const csp = String(res.headers['content-security-policy'] ?? '');
   const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1];

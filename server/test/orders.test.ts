@@ -54,7 +54,7 @@ for (const kind of databaseKinds()) {
       assert.equal(await stockOf(t, part._id), 35);
     });
 
-    test("quantity below the minimum, above the stock, or any when stock is out: 409 with the SPEC's messages, stock unchanged", async () => {
+    test("quantity below the minimum, above the stock, or any when stock is out: 409 with PRODUCT.md §5's messages, stock unchanged", async () => {
       const part = await addPart(t, { available: 10, minimunOrder: 3 });
       const below = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 2) }, alice);
       assert.equal(below.statusCode, 409);

@@ -49,7 +49,7 @@ for (const kind of databaseKinds()) {
       const { id, status } = confirm.json();
       assert.equal(status, 'succeeded');
       assert.match(id, /^pi_/);
-      // The SPA then does what SPEC.md §7 says: PUT /order/:id and POST /payment. Both are replays now.
+      // The SPA then does what PRODUCT.md §7 says: PUT /order/:id and POST /payment. Both are replays now.
       const put = await t.inject(
         { method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId: id } },
         alice,
@@ -150,7 +150,7 @@ for (const kind of databaseKinds()) {
       assert.equal((await ask()).json().clientSecret, a!.json().clientSecret);
     });
 
-    test('intents: a wrong SPEC price is refused, another customer is 403, a paid order is 409, unknown 404', async () => {
+    test('intents: a wrong original-client price is refused, another customer is 403, a paid order is 409, unknown 404', async () => {
       const order = await placeOrder(t, alice, partId, 2);
       const wrongPrice = await t.inject(
         { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id, price: 1 } },

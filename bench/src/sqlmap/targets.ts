@@ -23,7 +23,7 @@ export interface Target {
 const enc = encodeURIComponent;
 
 /**
- * Every API route that takes a parameter (SPEC.md §7 and the payment routes). Left out: routes
+ * Every API route that takes a parameter (PRODUCT.md §7 and the payment routes). Left out: routes
  * with none (`GET /api/parts`, `/api/orders`, `/api/review`, `/api/all-user`, `/api/config`,
  * `/api/health`), Google's redirect, and the Stripe webhook (404 unless PAYMENT_PROVIDER=stripe;
  * its body is read only after the signature is verified).

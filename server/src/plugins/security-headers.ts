@@ -14,7 +14,7 @@ export interface SecurityHeadersOptions {
  * A strict Content-Security-Policy: scripts only from this origin (the access token lives in
  * localStorage, so no inline or foreign script may run), plus what Stripe.js needs when used.
  * Inline styles stay allowed: Stripe Elements and the toast library set them, and styles cannot
- * read storage. Images may be https links because admins add parts by "Image Link" (SPEC §2).
+ * read storage. Images may be https links because admins add parts by "Image Link" (PRODUCT.md §2).
  */
 export function helmetOptions(options: SecurityHeadersOptions): HelmetOptions {
   const stripeScript = options.stripe ? ['https://js.stripe.com'] : [];

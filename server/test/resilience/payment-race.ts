@@ -31,7 +31,7 @@ const outcome = (r: Reply) => `${r.status}${isErrorBody(r.body) ? ` ${r.body.err
 
 /**
  * One order's payment, raced across every instance: `replays` rounds of the provider's
- * confirmation (sandbox confirm or webhook, which must always be accepted) and the SPEC's
+ * confirmation (sandbox confirm or webhook, which must always be accepted) and the original client's
  * `PUT /api/order/:id` on each instance, all at once; then the payment record, twice on each.
  */
 export async function raceToPay(

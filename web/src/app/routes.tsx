@@ -9,7 +9,7 @@ import { lazyRoute } from '@/lib/lazy-route.ts';
 import { withLazyPages } from './lazy-pages.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
-/** SPEC §2's routes. Every page is its own chunk; the guarded ones come from their features. */
+/** PRODUCT.md §2's routes. Every page is its own chunk; the guarded ones come from their features. */
 export function createRoutes(): RouteObject[] {
   return withLazyPages([
     {

@@ -3,7 +3,7 @@ import { tokenStorage } from './token-storage.ts';
 /**
  * The one HTTP client of the SPA. It adds `Authorization: Bearer {token}` to every `/api` call,
  * turns every failure into an `ApiError` (our `{ error: { code, message, fields? } }` body or
- * the identity library's `{ code, message }`), and applies SPEC §6: a 401/403 from the API
+ * the identity library's `{ code, message }`), and applies PRODUCT.md §6: a 401/403 from the API
  * signs the user out — except an expired access token, which is re-exchanged once first.
  */
 

@@ -1,11 +1,11 @@
 import { useSyncExternalStore, type ComponentType } from 'react';
 
-/** SPEC §9: a lazily loaded chunk that has not arrived after 120 s has failed. */
+/** PRODUCT.md §9: a lazily loaded chunk that has not arrived after 120 s has failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export type ChunkFailure = 'error' | 'timeout';
 
-/** SPEC §8: 'Loading chunk {id} failed', then the failure type and the chunk's address. */
+/** PRODUCT.md §8: 'Loading chunk {id} failed', then the failure type and the chunk's address. */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
   readonly chunkId: string;

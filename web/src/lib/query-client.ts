@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './http.ts';
 
-/** SPEC §9: 3 retries, back-off from 1 s doubling up to 30 s, unused results kept 5 minutes. */
+/** PRODUCT.md §9: 3 retries, back-off from 1 s doubling up to 30 s, unused results kept 5 minutes. */
 export const QUERY_RETRIES = 3;
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /**
- * Where the API access token lives (SPEC §3: localStorage `accessToken`). A browser may refuse
+ * Where the API access token lives (PRODUCT.md §3: localStorage `accessToken`). A browser may refuse
  * storage (private mode, quota, disabled cookies): then sessionStorage, then memory.
  */
 export const ACCESS_TOKEN_KEY = 'accessToken';

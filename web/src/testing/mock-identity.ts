@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { adminCaller, addUser, apiError, caller, issueToken, parseBody, state, type MockUser } from './mock-state.ts';
 
 /**
- * Identity (better-auth's `{ code, message }` under /api/auth) and the user calls of SPEC §7.
+ * Identity (better-auth's `{ code, message }` under /api/auth) and the user calls of PRODUCT.md §7.
  * The "session cookie" is `state.session`.
  */
 const sessionUser = (user: MockUser) => ({ id: user.id, name: user.name, email: user.email, image: null });

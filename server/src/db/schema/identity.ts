@@ -3,7 +3,7 @@ import { timestamps } from './timestamps.ts';
 
 /**
  * better-auth's four tables (user, session, account, verification) with the profile fields
- * of SPEC.md §3 added to `user`. `role` is 'user' or 'admin' and is never client input.
+ * of PRODUCT.md §3 added to `user`. `role` is 'user' or 'admin' and is never client input.
  */
 export const user = pgTable('user', {
   id: text('id').primaryKey(),

@@ -38,7 +38,7 @@ export const orders = pgTable(
   ],
 );
 
-/** SPEC.md §3's payment record, written once per payment id. */
+/** PRODUCT.md §3's payment record, written once per payment id. */
 export const payments = pgTable('payments', {
   id: uuid('id').primaryKey().defaultRandom(),
   paymentId: text('payment_id').notNull().unique(),

@@ -18,7 +18,7 @@ export const AUTH_BASE_PATH = '/api/auth';
  */
 export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
 
-/** Outside production, both localhost and 127.0.0.1 on our port may sign in (DESIGN.md §6). */
+/** Outside production, both localhost and 127.0.0.1 on our port may sign in (PRODUCT.md §12). */
 function trustedOrigins(config: Config): string[] {
   const origins = new Set([config.publicUrl]);
   if (config.NODE_ENV !== 'production') {

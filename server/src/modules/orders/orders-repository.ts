@@ -190,7 +190,7 @@ export function createOrdersRepository(db: Db) {
       return row;
     },
 
-    /** The SPEC's payment record for a paid order: written by markPaid, re-created if missing. */
+    /** The payment record of PRODUCT.md §3 for a paid order: written by markPaid, re-created if missing. */
     async paymentRecord(order: OrderRow): Promise<{ record: typeof payments.$inferSelect; created: boolean }> {
       return db.transaction(async (tx) => {
         const created = await insertPaymentRecord(tx, order);

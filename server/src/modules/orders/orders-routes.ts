@@ -26,7 +26,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const bearer = [{ bearer: [] }];
 
 /**
- * SPEC.md §7's order calls. The server decides everything that matters: the owner is the
+ * PRODUCT.md §7's order calls. The server decides everything that matters: the owner is the
  * caller, the price comes from the part, stock moves in the same transaction as the order.
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +40,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Place an order; takes the stock atomically',
         description:
-          'The email comes from the access token and the price from the part; SPEC-era fields email, price, name, img and des are ignored.',
+          'The email comes from the access token and the price from the part; original-client fields email, price, name, img and des are ignored.',
         security: bearer,
         body: orderInput,
         response: { 201: order, ...errors, 429: errorBody },

@@ -9,7 +9,7 @@ import { sendSerialised, serialise } from './serialised-body.ts';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /**
- * SPEC.md §7 catalogue calls. Reads are public and served from a serialised snapshot (with
+ * PRODUCT.md §7 catalogue calls. Reads are public and served from a serialised snapshot (with
  * ETag/304); every write, here or an order's stock change, announces `catalogueChanged()`,
  * which drops it. Writes are admin-only.
  */

@@ -15,7 +15,7 @@ import { assertOrderOwner } from './payments-service.ts';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const bearer = [{ bearer: [] }];
 
-/** Card payments: intents, the sandbox's confirm call, and the SPEC's payment record. */
+/** Card payments: intents, the sandbox's confirm call, and the payment record of PRODUCT.md §3. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders, payments, sandbox } = app.commerce;
 
@@ -27,7 +27,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: "Start paying for one of the caller's unpaid orders",
         description:
-          'The amount is the order total in cents; a SPEC-style `price` is only compared with it. The same open intent is returned on every call.',
+          'The amount is the order total in cents; a original-client `price` is only compared with it. The same open intent is returned on every call.',
         security: bearer,
         body: paymentIntentInput,
         response: { 200: paymentIntent, ...errors, 502: errorBody },
@@ -71,9 +71,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['payments'],
-        summary: 'The payment record of a paid order (SPEC.md §3); a replay returns the same record',
+        summary: 'The payment record of a paid order (PRODUCT.md §3); a replay returns the same record',
         description:
-          'SPEC-era fields price, quantity, email and name are ignored: the record is written from the paid order.',
+          'original-client fields price, quantity, email and name are ignored: the record is written from the paid order.',
         security: bearer,
         body: paymentRecordInput,
         response: { 200: paymentRecord, 201: paymentRecord, ...errors },

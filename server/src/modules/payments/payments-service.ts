@@ -20,7 +20,7 @@ export function assertOrderOwner(caller: Caller, order: OrderRow): void {
 /**
  * The money path's rules, whatever the provider: intents are created for the order's own total,
  * and an order is marked paid only once the provider confirms that intent succeeded for this
- * order, amount and currency (DESIGN.md §4). Every confirmation path ends in markPaid, which
+ * order, amount and currency (PRODUCT.md §11). Every confirmation path ends in markPaid, which
  * lets the first one win and makes the others replays.
  */
 export function createPaymentsService(deps: {
@@ -66,7 +66,7 @@ export function createPaymentsService(deps: {
       return { clientSecret: intent.clientSecret, amount: intent.amount, currency: intent.currency };
     },
 
-    /** SPEC's `PUT /order/:id {payment, paymentId}`: believed only after asking the provider. */
+    /** PRODUCT.md §7's `PUT /order/:id {payment, paymentId}`: believed only after asking the provider. */
     async confirmPaid(caller: Caller, orderId: string, paymentId: string): Promise<Order> {
       const order = await orders.get(orderId);
       if (!order) throw notFound('Order');
@@ -109,7 +109,7 @@ export function createPaymentsService(deps: {
       }
     },
 
-    /** SPEC's payment record, for the order this payment paid; a replay returns the same record. */
+    /** the payment record of PRODUCT.md §3, for the order this payment paid; a replay returns the same record. */
     async record(caller: Caller, paymentId: string) {
       const order = await orders.byPaymentId(paymentId);
       if (!order) throw notFound('Payment');

@@ -17,7 +17,7 @@ import { createUsersRepository } from './users-repository.ts';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const bearer = [{ bearer: [] }];
 
-/** SPEC.md §7 user calls, with DESIGN.md §4's rules: own record only, unless admin. */
+/** PRODUCT.md §7 user calls, with PRODUCT.md §11's rules: own record only, unless admin. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUsersRepository(app.db);
 

@@ -1,6 +1,6 @@
 import type { ChunkLoadError } from '@/lib/lazy-route.ts';
 
-/** SPEC §8's chunk failure text, with a way out. */
+/** PRODUCT.md §8's chunk failure text, with a way out. */
 export function ChunkError({ error, onRetry }: { error: ChunkLoadError; onRetry?: () => void }) {
   const [first, ...rest] = error.message.split('\n');
   return (

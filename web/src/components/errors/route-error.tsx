@@ -1,7 +1,7 @@
 import { isChunkLoadError } from '@/lib/lazy-route.ts';
 import { ChunkError } from './chunk-error.tsx';
 
-/** What a page that failed shows: chunk failures (SPEC §8), and anything unexpected. */
+/** What a page that failed shows: chunk failures (PRODUCT.md §8), and anything unexpected. */
 export function RouteError({ error }: { error: unknown }) {
   if (isChunkLoadError(error)) return <ChunkError error={error} />;
   return (

@@ -3,7 +3,7 @@ import { useForm, type FieldValues, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
- * react-hook-form driven by a contract schema (CONVENTIONS §3): the form and the server reject
+ * react-hook-form driven by a contract schema (ARCHITECTURE.md, "Forms"): the form and the server reject
  * the same input with the same message.
  */
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(

@@ -4,7 +4,7 @@ import { useAdmin, useAuth } from '@/lib/auth/index.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 
 /**
- * SPEC §2: a spinner while auth or the admin lookup loads. A signed-in non-admin is signed out
+ * PRODUCT.md §2: a spinner while auth or the admin lookup loads. A signed-in non-admin is signed out
  * and sent to /login with the origin kept.
  */
 export function RequireAdmin({ children }: { children?: ReactNode }) {

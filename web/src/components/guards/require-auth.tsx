@@ -4,7 +4,7 @@ import { useAuth } from '@/lib/auth/index.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 
 /**
- * SPEC §2: a spinner while authentication loads, then unauthenticated users go to /login and
+ * PRODUCT.md §2: a spinner while authentication loads, then unauthenticated users go to /login and
  * the page they asked for travels along (location state `from`).
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {

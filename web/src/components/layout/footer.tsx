@@ -14,7 +14,7 @@ const socials = [
 ];
 
 /**
- * SPEC §1: three link columns and a bottom bar. The links have no targets yet, so they are
+ * PRODUCT.md §1: three link columns and a bottom bar. The links have no targets yet, so they are
  * buttons styled as links: focusable, announced, and honest about going nowhere.
  */
 export function Footer() {

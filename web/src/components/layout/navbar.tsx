@@ -10,7 +10,7 @@ interface NavItem {
   end?: boolean;
 }
 
-/** SPEC §2: Home, dashboard (signed in), blogs, my-portfolio, login (signed out; neither while unknown). */
+/** PRODUCT.md §2: Home, dashboard (signed in), blogs, my-portfolio, login (signed out; neither while unknown). */
 function navItems(signedIn: boolean, signedOut: boolean): NavItem[] {
   return [
     { to: '/', label: 'Home', end: true },

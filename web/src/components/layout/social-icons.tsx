@@ -1,4 +1,4 @@
-/** Generic marks for the footer's three social links (SPEC §1: microblog, video, social network). */
+/** Generic marks for the footer's three social links (PRODUCT.md §1: microblog, video, social network). */
 export function MicroblogIcon() {
   return (
     <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false" fill="currentColor">

@@ -14,7 +14,7 @@ interface ConfirmModalProps {
 
 /**
  * A native `<dialog>` confirm box (focus trap, Escape and the top layer come with it), e.g.
- * SPEC §2's 'Are you sure you want to delete?' with Close and Delete.
+ * PRODUCT.md §2's 'Are you sure you want to delete?' with Close and Delete.
  */
 export function ConfirmModal({
   open,

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-/** SPEC §9: toasts close after 5000 ms, top-right. */
+/** PRODUCT.md §9: toasts close after 5000 ms, top-right. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
 const ToastContainer = lazy(() => import('react-toastify').then((module) => ({ default: module.ToastContainer })));

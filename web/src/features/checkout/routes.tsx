@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyRoute } from '@/lib/lazy-route.ts';
 
-/** `checkout/:orderId` (SPEC §2). Mounted behind `RequireAuth` by the app router; issue #6 builds it. */
+/** `checkout/:orderId` (PRODUCT.md §2). Mounted behind `RequireAuth` by the app router; issue #6 builds it. */
 export const checkoutRoutes: RouteObject[] = [
   { path: 'checkout/:orderId', lazy: lazyRoute('checkout', () => import('./routes/checkout-page.tsx')) },
 ];

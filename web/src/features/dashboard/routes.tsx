@@ -3,7 +3,7 @@ import { RequireAdmin } from '@/components/guards/index.ts';
 import { lazyRoute } from '@/lib/lazy-route.ts';
 
 /**
- * SPEC §2's dashboard and its children. The app router mounts these behind `RequireAuth`;
+ * PRODUCT.md §2's dashboard and its children. The app router mounts these behind `RequireAuth`;
  * admin-only children sit behind `RequireAdmin` here. Issue #6 fills in the pages.
  */
 export const dashboardRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import type { AccessTokenResponse } from '@torque/contract';
 import { request } from '../http.ts';
 
-/** The identity library's user as `get-session` returns it (DESIGN §7). */
+/** The identity library's user as `get-session` returns it (PRODUCT.md §13). */
 export interface SessionUser {
   id: string;
   name: string;
@@ -26,7 +26,7 @@ export function signOutRequest(): Promise<unknown> {
 }
 
 /**
- * `PUT /api/user/{email}` (SPEC §7): trade the identity session (cookie) for the API access
+ * `PUT /api/user/{email}` (PRODUCT.md §7): trade the identity session (cookie) for the API access
  * token. Sent without the old bearer token, which may be the expired one being replaced.
  */
 export function exchangeAccessToken(email: string): Promise<AccessTokenResponse> {
@@ -38,7 +38,7 @@ export function exchangeAccessToken(email: string): Promise<AccessTokenResponse>
   });
 }
 
-/** `GET /api/admin/{email}`: `{ admin }` (SPEC §7 also allows a bare boolean). */
+/** `GET /api/admin/{email}`: `{ admin }` (PRODUCT.md §7 also allows a bare boolean). */
 export async function getAdminStatus(email: string, signal?: AbortSignal): Promise<boolean> {
   const data = await request<{ admin?: unknown } | boolean>(`/api/admin/${encodeURIComponent(email)}`, { signal });
   return typeof data === 'boolean' ? data : data?.admin === true;

@@ -14,7 +14,7 @@ export interface AuthController {
   isSigningOut: () => boolean;
   /** For the HTTP client: a `TOKEN_EXPIRED` 401 while the session may still be alive. */
   refreshToken: () => Promise<boolean>;
-  /** For the HTTP client: any other 401/403 from the API (SPEC §6). */
+  /** For the HTTP client: any other 401/403 from the API (PRODUCT.md §6). */
   onUnauthorized: (error: ApiError) => void;
 }
 

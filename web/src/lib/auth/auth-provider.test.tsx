@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addUser, http, HttpResponse, issueToken, server, signInAs, state } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
-describe('auth state and the HTTP client (SPEC §6)', () => {
+describe('auth state and the HTTP client (PRODUCT.md §6)', () => {
   it('a 401 from the API signs the user out and removes the stored token', async () => {
     signInAs(addUser({ name: 'Ann Driver', email: 'ann@example.com' }));
     server.use(

@@ -19,7 +19,7 @@ export interface AdminState {
   refetch: () => void;
 }
 
-/** SPEC §6: admin status comes from a server lookup by email. */
+/** PRODUCT.md §6: admin status comes from a server lookup by email. */
 export function useAdmin(): AdminState {
   const { status, user } = useAuth();
   const email = user?.email ?? '';

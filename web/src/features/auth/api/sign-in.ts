@@ -13,7 +13,7 @@ export function signInWithEmail(input: LoginForm): Promise<IdentityResult> {
   return request<IdentityResult>('/api/auth/sign-in/email', { method: 'POST', body: input });
 }
 
-/** Sign in, then trade the session for the API access token (DESIGN §7). */
+/** Sign in, then trade the session for the API access token (PRODUCT.md §13). */
 export function useSignIn() {
   const { completeSignIn } = useAuth();
   return useMutation({

@@ -31,8 +31,8 @@ function GoogleMark() {
 }
 
 /**
- * 'Continue with google' (SPEC §2): a 500×600 popup runs the OAuth flow; its /auth/complete page
- * reports back, and the popup is also polled every 2 s (SPEC §9). Either way the session is
+ * 'Continue with google' (PRODUCT.md §2): a 500×600 popup runs the OAuth flow; its /auth/complete page
+ * reports back, and the popup is also polled every 2 s (PRODUCT.md §9). Either way the session is
  * read again and traded for the access token.
  */
 export function GoogleSignIn() {

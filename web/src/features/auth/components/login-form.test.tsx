@@ -11,7 +11,7 @@ async function openLogin() {
   return app;
 }
 
-describe('Login form (SPEC §5 messages)', () => {
+describe('Login form (PRODUCT.md §5 messages)', () => {
   it("says 'Email is Required' and 'Password is required' when both are empty", async () => {
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Login' }));

@@ -5,7 +5,7 @@ import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 
-/** Email + password with SPEC §5's messages (from the contract's `loginForm`). */
+/** Email + password with PRODUCT.md §5's messages (from the contract's `loginForm`). */
 export function LoginForm() {
   const form = useZodForm(loginForm, { defaultValues: { email: '', password: '' } });
   const signIn = useSignIn();

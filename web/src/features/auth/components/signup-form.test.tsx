@@ -11,7 +11,7 @@ async function openSignup() {
   return app;
 }
 
-describe('Signup form (SPEC §5 messages)', () => {
+describe('Signup form (PRODUCT.md §5 messages)', () => {
   it("says 'Name is Required', 'Email is Required' and 'Password is required' when empty", async () => {
     const { user } = await openSignup();
     await user.click(screen.getByRole('button', { name: 'SignUp' }));

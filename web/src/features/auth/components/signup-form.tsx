@@ -5,7 +5,7 @@ import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 
-/** Name, email, password with SPEC §5's messages (from the contract's `signupForm`). */
+/** Name, email, password with PRODUCT.md §5's messages (from the contract's `signupForm`). */
 export function SignupForm() {
   const form = useZodForm(signupForm, { defaultValues: { name: '', email: '', password: '' } });
   const signUp = useSignUp();

@@ -19,7 +19,7 @@ export default function SignupPage() {
   const { status } = useAuth();
   const location = useLocation();
 
-  // SPEC §2: when already signed in, signup redirects to /dashboard.
+  // PRODUCT.md §2: when already signed in, signup redirects to /dashboard.
   if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
 
   return (

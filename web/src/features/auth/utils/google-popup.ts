@@ -1,4 +1,4 @@
-/** SPEC §9 / DESIGN §7: the Google sign-in popup and how it reports back. */
+/** PRODUCT.md §9 / PRODUCT.md §13: the Google sign-in popup and how it reports back. */
 export const GOOGLE_POPUP_URL = '/api/auth/google/popup';
 export const GOOGLE_POPUP_NAME = 'google-signin';
 export const GOOGLE_POPUP_FEATURES = 'width=500,height=600';

@@ -1,4 +1,4 @@
-/** Where to go after signing in: the page the guard sent us from (SPEC §2), else home. */
+/** Where to go after signing in: the page the guard sent us from (PRODUCT.md §2), else home. */
 export function redirectTarget(state: unknown, fallback = '/'): string {
   if (!state || typeof state !== 'object' || !('from' in state)) return fallback;
   const from = (state as { from?: unknown }).from;

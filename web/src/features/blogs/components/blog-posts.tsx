@@ -18,7 +18,7 @@ function Code({ children }: { children: string }) {
   );
 }
 
-/** SPEC §1: the five front-end questions, answered for this site. */
+/** PRODUCT.md §1: the five front-end questions, answered for this site. */
 export const blogPosts: BlogPost[] = [
   {
     id: 'react-performance',

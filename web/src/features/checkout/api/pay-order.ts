@@ -20,7 +20,7 @@ export function markOrderPaid(orderId: string, paymentId: string): Promise<Order
   });
 }
 
-/** `POST /api/payment`: the SPEC's payment record (a replay returns the same record). */
+/** `POST /api/payment`: the payment record of PRODUCT.md §3 (a replay returns the same record). */
 export function recordPayment(paymentId: string): Promise<PaymentRecord> {
   return request<PaymentRecord>('/api/payment', { method: 'POST', body: { paymentId } });
 }

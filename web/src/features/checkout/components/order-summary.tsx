@@ -1,7 +1,7 @@
 import type { Order } from '@torque/contract';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 
-/** SPEC §2: the part's name, the quantity and 'Please pay: $price'. */
+/** PRODUCT.md §2: the part's name, the quantity and 'Please pay: $price'. */
 export function OrderSummary({ order }: { order: Order }) {
   return (
     <div className="flex gap-4">

@@ -1,4 +1,4 @@
-/** SPEC §8: 'Your Payment is completed' in green, with the payment's id. */
+/** PRODUCT.md §8: 'Your Payment is completed' in green, with the payment's id. */
 export function PaymentComplete({ paymentId }: { paymentId: string }) {
   return (
     <div role="status" className="flex flex-col gap-1 text-green-700">

@@ -17,7 +17,7 @@ function PaidOrForm({ order, billingEmail }: { order: Order; billingEmail: strin
   return <CardPayment order={order} billingEmail={billingEmail} />;
 }
 
-/** `/checkout/:orderId` (SPEC §2): what is being paid for, the card form and Pay. */
+/** `/checkout/:orderId` (PRODUCT.md §2): what is being paid for, the card form and Pay. */
 export default function CheckoutPage() {
   useTitle('Checkout');
   const { orderId = '' } = useParams();

@@ -4,7 +4,7 @@ import { sessionQueryKey, useAuth } from '@/lib/auth/index.ts';
 import { request } from '@/lib/http.ts';
 import { USERS_KEY } from './get-users.ts';
 
-/** SPEC §8's message when there is nobody to update. */
+/** PRODUCT.md §8's message when there is nobody to update. */
 export const NO_USER_MESSAGE = 'No user is logged in';
 
 /** `POST /api/auth/update-user`: the identity's display name (what the navbar shows). */
@@ -17,7 +17,7 @@ export function updateProfileRecord(email: string, input: ProfileUpdate): Promis
   return request<User>(`/api/user-update?email=${encodeURIComponent(email)}`, { method: 'PUT', body: input });
 }
 
-/** SPEC §7: the account's display name first, then the record; then the profile is read again. */
+/** PRODUCT.md §7: the account's display name first, then the record; then the profile is read again. */
 export function useUpdateProfile() {
   const { user } = useAuth();
   const queryClient = useQueryClient();

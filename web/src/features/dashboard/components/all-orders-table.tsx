@@ -13,7 +13,7 @@ interface AllOrdersTableProps {
   onCancel: (order: Order) => void;
 }
 
-/** SPEC §2: number, email, name, status, Ship Now (paid, not shipped) and Cancel (unpaid). */
+/** PRODUCT.md §2: number, email, name, status, Ship Now (paid, not shipped) and Cancel (unpaid). */
 export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrdersTableProps) {
   return (
     <ScrollTable caption="All orders">

@@ -9,7 +9,7 @@ interface CancelOrderModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2: 'Are you sure you want to delete?' with the item's name, Close and Delete. */
+/** PRODUCT.md §2: 'Are you sure you want to delete?' with the item's name, Close and Delete. */
 export function CancelOrderModal({ order, onClose }: CancelOrderModalProps) {
   const cancel = useCancelOrder();
 

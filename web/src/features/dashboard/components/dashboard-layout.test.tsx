@@ -11,7 +11,7 @@ async function menuLinks() {
     .map((link) => [link.textContent, link.getAttribute('href')]);
 }
 
-describe('Dashboard side menu (SPEC §2)', () => {
+describe('Dashboard side menu (PRODUCT.md §2)', () => {
   it('gives a customer My Profile, Add Review and Orders', async () => {
     signInAs(addUser({ email: 'ann@example.com', admin: false }));
     renderApp('/dashboard');

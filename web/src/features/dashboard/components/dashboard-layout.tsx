@@ -8,7 +8,7 @@ interface MenuItem {
   label: string;
 }
 
-/** SPEC §2: My Profile for everyone; non-admins also Add Review and Orders; admins the rest. */
+/** PRODUCT.md §2: My Profile for everyone; non-admins also Add Review and Orders; admins the rest. */
 function menuFor(isAdmin: boolean): MenuItem[] {
   const everyone = [{ to: '/dashboard/my-profile', label: 'My Profile' }];
   if (isAdmin) {
@@ -27,7 +27,7 @@ function menuFor(isAdmin: boolean): MenuItem[] {
   ];
 }
 
-/** Side menu on wide screens, a drawer on small ones (SPEC §2). */
+/** Side menu on wide screens, a drawer on small ones (PRODUCT.md §2). */
 export default function DashboardLayout() {
   const drawerId = useId();
   const { isAdmin, isLoading } = useAdmin();

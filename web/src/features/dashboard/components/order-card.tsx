@@ -9,7 +9,7 @@ interface OrderCardProps {
   onCancel: (order: Order) => void;
 }
 
-/** SPEC §2: name, description, quantity, price, payment id when paid, Cancel and pay/paid. */
+/** PRODUCT.md §2: name, description, quantity, price, payment id when paid, Cancel and pay/paid. */
 export function OrderCard({ order, onCancel }: OrderCardProps) {
   const paid = order.payment;
   return (

@@ -1,6 +1,6 @@
 import type { Order } from '@torque/contract';
 
-/** SPEC §4: unpaid → paid and pending → shipped. */
+/** PRODUCT.md §4: unpaid → paid and pending → shipped. */
 export type OrderStatus = 'Unpaid' | 'Pending' | 'Shipped';
 
 export function orderStatus(order: Pick<Order, 'payment' | 'status'>): OrderStatus {

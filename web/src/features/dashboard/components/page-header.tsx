@@ -19,7 +19,7 @@ export function PageHeader({ title, heading, children }: PageHeaderProps) {
   );
 }
 
-/** SPEC §2's count headings: "Users: 4", "All orders: 12". */
+/** PRODUCT.md §2's count headings: "Users: 4", "All orders: 12". */
 export function CountHeading({ children }: { children: ReactNode }) {
   return <h3 className="text-base font-medium text-base-content/80">{children}</h3>;
 }

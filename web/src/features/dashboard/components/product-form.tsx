@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
 import { useCreatePart } from '../api/create-part.ts';
 
-/** SPEC §3: the values go as typed (text); the contract checks and converts them on both sides. */
+/** PRODUCT.md §3: the values go as typed (text); the contract checks and converts them on both sides. */
 const empty: Record<keyof PartInput, string> = {
   name: '',
   des: '',
@@ -18,7 +18,7 @@ const empty: Record<keyof PartInput, string> = {
 };
 const fieldNames = Object.keys(empty) as (keyof PartInput)[];
 
-/** SPEC §2: Name, Description, Minimun Quantity, Available Quantity, Price, Image Link; Add. */
+/** PRODUCT.md §2: Name, Description, Minimun Quantity, Available Quantity, Price, Image Link; Add. */
 export function ProductForm() {
   const form = useZodForm(partInput, { defaultValues: empty });
   const create = useCreatePart();

@@ -2,7 +2,7 @@ import type { Part } from '@torque/contract';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 
-/** SPEC §2: number, name, minimum order, available, price and Delete Product. */
+/** PRODUCT.md §2: number, name, minimum order, available, price and Delete Product. */
 export function ProductsTable({ parts, onDelete }: { parts: Part[]; onDelete: (part: Part) => void }) {
   return (
     <ScrollTable caption="All products">

@@ -11,7 +11,7 @@ function Value({ value }: { value: string | null }) {
   return <>{value}</>;
 }
 
-/** SPEC §2: name and email from the account; address, phone and linkedin from the server. */
+/** PRODUCT.md §2: name and email from the account; address, phone and linkedin from the server. */
 export function ProfileDetails({ account, profile }: { account: SessionUser; profile: User }) {
   const linkedin = profile.linkedin ? safeLink(profile.linkedin) : null;
   return (

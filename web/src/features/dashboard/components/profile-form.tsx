@@ -10,7 +10,7 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 const empty = { name: '', address: '', phone: '', linkedin: '' };
 const fieldNames = ['name', 'address', 'phone', 'linkedin'] as const;
 
-/** SPEC §2/§7: Name, Address, Phone, LinkedIn Profile link, all required; cleared after saving. */
+/** PRODUCT.md §2/§7: Name, Address, Phone, LinkedIn Profile link, all required; cleared after saving. */
 export function ProfileForm() {
   const form = useZodForm(profileUpdate, { defaultValues: empty });
   const update = useUpdateProfile();

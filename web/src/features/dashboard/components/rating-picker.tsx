@@ -8,7 +8,7 @@ interface RatingPickerProps {
   describedBy?: string | undefined;
 }
 
-/** SPEC §2: rating buttons 1 to 5 that show the current rating. */
+/** PRODUCT.md §2: rating buttons 1 to 5 that show the current rating. */
 export function RatingPicker({ value, onChange, describedBy }: RatingPickerProps) {
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={describedBy}>

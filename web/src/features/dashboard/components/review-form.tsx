@@ -9,8 +9,8 @@ import { RatingPicker } from './rating-picker.tsx';
 const CHOOSE_RATING = 'Choose a rating from 1 to 5';
 
 /**
- * SPEC §2/§4: the name is the account's (read-only), a comment, a rating, and Add review. The
- * SPEC's "submit flag" is the mutation in flight: the button is off until it settles, so one
+ * PRODUCT.md §2/§4: the name is the account's (read-only), a comment, a rating, and Add review. The
+ * PRODUCT.md §4's "submit flag" is the mutation in flight: the button is off until it settles, so one
  * click posts one review.
  */
 export function ReviewForm() {

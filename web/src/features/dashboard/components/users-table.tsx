@@ -10,7 +10,7 @@ interface UsersTableProps {
   onDelete: (user: User) => void;
 }
 
-/** SPEC §2: number, email, Make Admin (hidden for admins), Delete user. */
+/** PRODUCT.md §2: number, email, Make Admin (hidden for admins), Delete user. */
 export function UsersTable({ users, promoting, onMakeAdmin, onDelete }: UsersTableProps) {
   return (
     <ScrollTable caption="All users">

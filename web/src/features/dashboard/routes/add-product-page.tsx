@@ -1,7 +1,7 @@
 import { PageHeader } from '../components/page-header.tsx';
 import { ProductForm } from '../components/product-form.tsx';
 
-/** `/dashboard/add-product` (admin, SPEC §2). */
+/** `/dashboard/add-product` (admin, PRODUCT.md §2). */
 export default function AddProductPage() {
   return (
     <section className="flex flex-col gap-4">

@@ -1,7 +1,7 @@
 import { PageHeader } from '../components/page-header.tsx';
 import { ReviewForm } from '../components/review-form.tsx';
 
-/** `/dashboard/add-review` (SPEC §2); the review then shows on the landing page. */
+/** `/dashboard/add-review` (PRODUCT.md §2); the review then shows on the landing page. */
 export default function AddReviewPage() {
   return (
     <section className="flex flex-col gap-4">

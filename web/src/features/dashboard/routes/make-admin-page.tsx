@@ -9,7 +9,7 @@ import { useMakeAdmin } from '../api/make-admin.ts';
 import { CountHeading, PageHeader } from '../components/page-header.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 
-/** `/dashboard/user` (admin, SPEC §2): every account; promote or delete. */
+/** `/dashboard/user` (admin, PRODUCT.md §2): every account; promote or delete. */
 export default function MakeAdminPage() {
   const users = useUsers();
   const makeAdmin = useMakeAdmin();

@@ -9,7 +9,7 @@ import { AllOrdersTable } from '../components/all-orders-table.tsx';
 import { CancelOrderModal } from '../components/cancel-order-modal.tsx';
 import { CountHeading, PageHeader } from '../components/page-header.tsx';
 
-/** `/dashboard/manage-all-orders` (admin, SPEC §2): ship paid orders, cancel unpaid ones. */
+/** `/dashboard/manage-all-orders` (admin, PRODUCT.md §2): ship paid orders, cancel unpaid ones. */
 export default function ManageAllOrdersPage() {
   const orders = useAllOrders();
   const ship = useShipOrder();

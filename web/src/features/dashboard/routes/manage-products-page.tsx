@@ -10,7 +10,7 @@ import { useParts } from '../api/get-parts.ts';
 import { CountHeading, PageHeader } from '../components/page-header.tsx';
 import { ProductsTable } from '../components/products-table.tsx';
 
-/** `/dashboard/manage-products` (admin, SPEC §2): the catalogue, with Delete Product. */
+/** `/dashboard/manage-products` (admin, PRODUCT.md §2): the catalogue, with Delete Product. */
 export default function ManageProductsPage() {
   const parts = useParts();
   const deletePart = useDeletePart();

@@ -8,7 +8,7 @@ import { CancelOrderModal } from '../components/cancel-order-modal.tsx';
 import { OrderCard } from '../components/order-card.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 
-/** `/dashboard` and `/dashboard/my-orders`: the customer's orders (SPEC §2). */
+/** `/dashboard` and `/dashboard/my-orders`: the customer's orders (PRODUCT.md §2). */
 export default function MyOrdersPage() {
   const orders = useMyOrders();
   const [toCancel, setToCancel] = useState<Order | null>(null);

@@ -6,7 +6,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { ProfileDetails } from '../components/profile-details.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 
-/** `/dashboard/my-profile` (SPEC §2): who you are, and the form that changes it. */
+/** `/dashboard/my-profile` (PRODUCT.md §2): who you are, and the form that changes it. */
 export default function MyProfilePage() {
   const { user } = useAuth();
   const profile = useProfile();

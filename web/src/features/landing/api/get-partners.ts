@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
 
-/** SPEC §3: a partner is an id and a logo (the file also names it, for the logo's alt text). */
+/** PRODUCT.md §3: a partner is an id and a logo (the file also names it, for the logo's alt text). */
 export interface Partner {
   id: number | string;
   img: string;

@@ -10,7 +10,7 @@ export function getParts(signal?: AbortSignal): Promise<Part[]> {
 export const partsQueryOptions = () =>
   queryOptions({ queryKey: ['parts'], queryFn: ({ signal }) => getParts(signal), staleTime: 30_000 });
 
-/** SPEC §9: the home page shows the first 3 parts. */
+/** PRODUCT.md §9: the home page shows the first 3 parts. */
 export const HOME_PART_COUNT = 3;
 
 export function useHomeParts() {

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 
 const fieldNames = ['email', 'subject', 'message'] as const;
 
-/** Email, subject, message and Get Started (SPEC §1), posted to `/api/contact`. */
+/** Email, subject, message and Get Started (PRODUCT.md §1), posted to `/api/contact`. */
 export default function ContactForm() {
   const form = useZodForm(contactInput, { defaultValues: { email: '', subject: '', message: '' } });
   const contact = useCreateContact();

@@ -1,6 +1,6 @@
 import { HERO_IMAGE } from '../prefetch.ts';
 
-/** Hero banner and intro (SPEC §1). The picture leaves its left side free for the words. */
+/** Hero banner and intro (PRODUCT.md §1). The picture leaves its left side free for the words. */
 export function Hero() {
   return (
     <section className="relative isolate overflow-hidden bg-neutral text-neutral-content" aria-labelledby="hero-title">

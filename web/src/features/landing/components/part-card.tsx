@@ -2,7 +2,7 @@ import type { Part } from '@torque/contract';
 import { Link } from 'react-router';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 
-/** SPEC §9: descriptions are previewed to 150 characters; the full text is in a tooltip. */
+/** PRODUCT.md §9: descriptions are previewed to 150 characters; the full text is in a tooltip. */
 export const DESCRIPTION_PREVIEW_LENGTH = 150;
 
 export function PartCard({ part }: { part: Part }) {

@@ -16,7 +16,7 @@ const icon = (path: ReactNode) => (
   </svg>
 );
 
-/** SPEC §1's statistics strip. */
+/** PRODUCT.md §1's statistics strip. */
 const stats = [
   { value: '120M+', label: 'Annual revenue', icon: icon(<path d="M4 19V9m6 10V5m6 14v-7m4 7H2" />) },
   {

@@ -22,7 +22,7 @@ interface OrderFormProps {
 }
 
 /**
- * SPEC §2/§5: email fixed to the account's, quantity starting at the minimum order, phone,
+ * PRODUCT.md §2/§5: email fixed to the account's, quantity starting at the minimum order, phone,
  * address and Order. The quantity rules are checked as the user types and keep Order disabled;
  * with no stock, 'Stock out' and a disabled Order.
  */

@@ -1,7 +1,7 @@
 import type { Part } from '@torque/contract';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 
-/** SPEC §2: image, name, description, minimum order quantity, available, price. */
+/** PRODUCT.md §2: image, name, description, minimum order quantity, available, price. */
 export function PartDetails({ part }: { part: Part }) {
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">

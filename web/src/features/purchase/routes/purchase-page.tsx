@@ -10,7 +10,7 @@ import { OrderForm } from '../components/order-form.tsx';
 import { OrderPlaced } from '../components/order-placed.tsx';
 import { PartDetails } from '../components/part-details.tsx';
 
-/** `/purchase/:id` (SPEC §2): who is ordering, the part, and the order form. */
+/** `/purchase/:id` (PRODUCT.md §2): who is ordering, the part, and the order form. */
 export default function PurchasePage() {
   useTitle('Purchase');
   const { id = '' } = useParams();

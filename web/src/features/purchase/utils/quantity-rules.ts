@@ -7,7 +7,7 @@ export function isStockOut(part: Pick<Part, 'available'>): boolean {
 }
 
 /**
- * SPEC §5's quantity rules, checked as the user types: what is wrong with `raw` (the input's
+ * PRODUCT.md §5's quantity rules, checked as the user types: what is wrong with `raw` (the input's
  * text), or null when it can be ordered. The same messages come back from the server.
  */
 export function quantityProblem(raw: string, part: Stock): string | null {
