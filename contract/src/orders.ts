@@ -8,6 +8,31 @@ export const orderMessages = {
   stockOut: 'Stock out',
 } as const;
 
+export interface QuantityRefusal {
+  code: 'STOCK_OUT' | 'BELOW_MINIMUM' | 'ABOVE_AVAILABLE';
+  message: string;
+}
+
+/** A part's stock as the quantity rules see it (field names as the API spells them). */
+export interface StockLevel {
+  minimunOrder: number;
+  available: number;
+}
+
+export const isStockOut = (part: Pick<StockLevel, 'available'>): boolean => part.available <= 0;
+
+/**
+ * PRODUCT.md §5's quantity rules: why `quantity` units cannot be ordered, or null when they can.
+ * The purchase form shows this as the user types; the server's guarded UPDATE enforces the same
+ * rules and, when it places nothing, answers with this function's verdict on the part it reads.
+ */
+export function quantityRefusal(quantity: number, part: StockLevel): QuantityRefusal | null {
+  if (isStockOut(part)) return { code: 'STOCK_OUT', message: orderMessages.stockOut };
+  if (quantity < part.minimunOrder) return { code: 'BELOW_MINIMUM', message: orderMessages.belowMinimum };
+  if (quantity > part.available) return { code: 'ABOVE_AVAILABLE', message: orderMessages.aboveAvailable };
+  return null;
+}
+
 export const order = z.object({
   _id: id,
   partId: id.nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, money, text } from './common.ts';
+import { order } from './orders.ts';
 
 export const paymentProviderName = z.enum(['sandbox', 'stripe']);
 export type PaymentProviderName = z.infer<typeof paymentProviderName>;
@@ -31,7 +32,8 @@ export const sandboxConfirmInput = z.object({
   billingEmail: z.email().max(254).optional(),
 });
 export type SandboxConfirmInput = z.input<typeof sandboxConfirmInput>;
-export const sandboxConfirmResult = z.object({ id: z.string(), status: z.literal('succeeded') });
+/** The charged intent and the order it paid (already recorded: nothing is left to replay). */
+export const sandboxConfirmResult = z.object({ id: z.string(), status: z.literal('succeeded'), order });
 
 /** Body of `POST /api/payment`: original-client fields accepted; the server records what the order says. */
 export const paymentRecordInput = z.object({ paymentId: text('paymentId', 200) });

@@ -3,16 +3,21 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { contactPlugin } from './modules/contact/contact-plugin.ts';
 import { contactRoutes } from './modules/contact/contact-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
-import { ordersRoutes } from './modules/orders/orders-routes.ts';
-import { commercePlugin } from './modules/payments/commerce-plugin.ts';
-import { paymentsRoutes } from './modules/payments/payments-routes.ts';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes.ts';
+import { accessTokensPlugin } from './modules/identity/access-tokens-plugin.ts';
 import { identityPlugin } from './modules/identity/identity-plugin.ts';
+import { ordersPlugin } from './modules/orders/orders-plugin.ts';
+import { ordersRoutes } from './modules/orders/orders-routes.ts';
+import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
+import { paymentsRoutes } from './modules/payments/payments-routes.ts';
+import { webhookRoutes } from './modules/payments/webhook-routes.ts';
 import { partsRoutes } from './modules/parts/parts-routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
+import { reviewsPlugin } from './modules/reviews/reviews-plugin.ts';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
+import { usersPlugin } from './modules/users/users-plugin.ts';
 import { usersRoutes } from './modules/users/users-routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { catalogueEventsPlugin } from './plugins/catalogue-events.ts';
@@ -36,7 +41,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * The whole server, composed in a fixed order (fastify/demo): framework plugins, then our
- * infrastructure (database, access control, identity), then the routes, then the SPA.
+ * infrastructure (database, access control, identity), then the modules' services (orders, then
+ * payments, which use them), then the routes, then the SPA. Each plugin names what it depends
+ * on, so a wrong order stops the server at start.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -79,11 +86,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     closeOnShutdown: options.closeDatabase ?? false,
   });
   await app.register(rateLimitsPlugin);
+  await app.register(accessTokensPlugin);
   await app.register(accessPlugin);
   await app.register(openApiPlugin);
   await app.register(identityPlugin);
   await app.register(catalogueEventsPlugin);
-  await app.register(commercePlugin);
+  await app.register(usersPlugin);
+  await app.register(reviewsPlugin);
+  await app.register(contactPlugin);
+  await app.register(ordersPlugin);
+  await app.register(paymentsPlugin);
 
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);
@@ -93,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
-  await app.register(stripeWebhookRoutes);
+  await app.register(webhookRoutes);
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   await app.ready();

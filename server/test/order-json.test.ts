@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Order, Part } from '@torque/contract';
+import { order, type Order, type Part } from '@torque/contract';
 import { sql } from 'drizzle-orm';
 import { databaseKinds } from './helpers/databases.ts';
 import { addPart, orderBody, payWithSandbox, placeOrder, stockOf } from './helpers/commerce.ts';
@@ -10,10 +10,15 @@ import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/t
 const TRICKY = 'He said "hi" \\ back\tslash\nnew line \u0001\u001f\u007f é ñ 😀 \u2028\u2029 </script>';
 
 /**
- * Order lists and a placed order are written as JSON by PostgreSQL (orders/order-json.ts);
- * one order read by id still goes through toOrder() and the zod serialiser. Both must give the
- * same bytes, on every kind of value.
+ * Every order answer is JSON written by PostgreSQL (orders/order-json.ts, the one definition of
+ * the shape). It must be exactly what the contract's zod schema would serialise, on every kind
+ * of value, and a list must be its single reads joined.
  */
+/** The bytes the zod schema gives for the same value: key order, number and date formats. */
+function assertContractBytes(body: string): void {
+  assert.equal(JSON.stringify(order.parse(JSON.parse(body))), body);
+}
+
 for (const kind of databaseKinds()) {
   describe(`order JSON built by the database (${kind})`, () => {
     let t: TestApp;
@@ -50,6 +55,7 @@ for (const kind of databaseKinds()) {
       const orders: Order[] = list.json();
       const singles = await Promise.all(orders.map((o) => read(`/api/order/${o._id}`, as).then((r) => r.body)));
       assert.equal(list.body, `[${singles.join(',')}]`);
+      for (const single of singles) assertContractBytes(single);
       return orders;
     }
 
@@ -70,6 +76,7 @@ for (const kind of databaseKinds()) {
       assert.equal(order.unitPrice, 12.34);
       assert.equal(order.address, TRICKY);
       assert.equal(placed.body, (await read(`/api/order/${order._id}`, customer)).body);
+      assertContractBytes(placed.body);
     });
 
     test("the owner's list and the admin's list equal their orders read one by one, in every state", async () => {

@@ -46,10 +46,15 @@ for (const kind of databaseKinds()) {
         alice,
       );
       assert.equal(confirm.statusCode, 200, confirm.body);
-      const { id, status } = confirm.json();
+      const { id, status, order: paidOrder } = confirm.json();
       assert.equal(status, 'succeeded');
       assert.match(id, /^pi_/);
-      // The SPA then does what PRODUCT.md §7 says: PUT /order/:id and POST /payment. Both are replays now.
+      // The confirmation recorded the payment and answers the paid order, as GET /order/:id reads it.
+      assert.equal(paidOrder.payment, true);
+      assert.equal(paidOrder.paymentId, id);
+      const read = await t.inject({ method: 'GET', url: `/api/order/${order._id}` }, alice);
+      assert.deepEqual(paidOrder, read.json());
+      // A client that still does what PRODUCT.md §7 says (PUT /order/:id, POST /payment) only replays.
       const put = await t.inject(
         { method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId: id } },
         alice,

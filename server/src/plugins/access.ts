@@ -29,35 +29,37 @@ declare module 'fastify' {
     caller: Caller | null;
   }
   interface FastifyInstance {
-    /** Resolves the caller from the request's bearer token, or throws 401. Provided by the identity module. */
-    verifyAccessToken(request: FastifyRequest): Promise<Caller>;
     /** Every route's access level, by "METHOD /url" (the authorization-matrix test reads it). */
     routeAccess: Map<string, Access>;
   }
 }
 
-export const accessPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('caller', null);
-  app.decorate('routeAccess', new Map<string, Access>());
-  app.decorate('verifyAccessToken', async () => {
-    throw unauthorized();
-  });
+/**
+ * Needs the access-token verifier (modules/identity/access-tokens-plugin.ts) registered first;
+ * fastify-plugin checks that at start instead of anyone remembering the order.
+ */
+export const accessPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('caller', null);
+    app.decorate('routeAccess', new Map<string, Access>());
 
-  app.addHook('onRoute', (route) => {
-    if (route.method === 'HEAD' || !route.url.startsWith('/api')) return;
-    // The API reference (a third-party plugin) is public documentation.
-    const access = route.config?.access ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
-    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
-    for (const method of [route.method].flat()) app.routeAccess.set(`${method} ${route.url}`, access);
-  });
+    app.addHook('onRoute', (route) => {
+      if (route.method === 'HEAD' || !route.url.startsWith('/api')) return;
+      // The API reference (a third-party plugin) is public documentation.
+      const access = route.config?.access ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
+      if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
+      for (const method of [route.method].flat()) app.routeAccess.set(`${method} ${route.url}`, access);
+    });
 
-  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const access = request.routeOptions.config.access;
-    if (access !== 'user' && access !== 'admin') return;
-    request.caller = await app.verifyAccessToken(request);
-    if (access === 'admin' && request.caller.role !== 'admin') throw forbidden('Only admins can do this');
-  });
-});
+    app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+      const access = request.routeOptions.config.access;
+      if (access !== 'user' && access !== 'admin') return;
+      request.caller = await app.verifyAccessToken(request);
+      if (access === 'admin' && request.caller.role !== 'admin') throw forbidden('Only admins can do this');
+    });
+  },
+  { name: 'access', dependencies: ['access-tokens'] },
+);
 
 /** For handlers of 'user'/'admin' routes, where the hook has already set the caller. */
 export function callerOf(request: FastifyRequest): Caller {
@@ -65,9 +67,12 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-/** The owner of a resource, or an admin, may see it; anyone else gets 403. */
-export function assertOwnerOrAdmin(caller: Caller, ownerEmail: string): void {
-  if (caller.role !== 'admin' && caller.email.toLowerCase() !== ownerEmail.toLowerCase()) {
-    throw forbidden('This belongs to another account');
-  }
+/**
+ * The one ownership rule: a resource's owner may act on it; an admin too where `admin` says so
+ * (an admin may read any order, but has no card to pay for one). Anyone else gets 403.
+ */
+export function assertOwner(caller: Caller, ownerEmail: string, admin: 'admin-allowed' | 'owner-only'): void {
+  const isOwner = caller.email.toLowerCase() === ownerEmail.toLowerCase();
+  if (isOwner || (admin === 'admin-allowed' && caller.role === 'admin')) return;
+  throw forbidden('This belongs to another account');
 }

@@ -14,10 +14,13 @@ declare module 'fastify' {
  * Orders change stock and the parts module may cache the catalogue; this keeps the two apart:
  * writers announce a change, readers that cache subscribe.
  */
-export const catalogueEventsPlugin = fp(async (app: FastifyInstance) => {
-  const listeners: (() => void)[] = [];
-  app.decorate('onCatalogueChange', (listener: () => void) => void listeners.push(listener));
-  app.decorate('catalogueChanged', () => {
-    for (const listener of listeners) listener();
-  });
-});
+export const catalogueEventsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const listeners: (() => void)[] = [];
+    app.decorate('onCatalogueChange', (listener: () => void) => void listeners.push(listener));
+    app.decorate('catalogueChanged', () => {
+      for (const listener of listeners) listener();
+    });
+  },
+  { name: 'catalogue-events' },
+);

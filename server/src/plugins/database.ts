@@ -18,9 +18,12 @@ export interface DatabasePluginOptions {
   closeOnShutdown: boolean;
 }
 
-export const databasePlugin = fp(async (app: FastifyInstance, options: DatabasePluginOptions) => {
-  app.decorate('config', options.config);
-  app.decorate('database', options.database);
-  app.decorate('db', options.database.db);
-  if (options.closeOnShutdown) app.addHook('onClose', async () => options.database.close());
-});
+export const databasePlugin = fp(
+  async (app: FastifyInstance, options: DatabasePluginOptions) => {
+    app.decorate('config', options.config);
+    app.decorate('database', options.database);
+    app.decorate('db', options.database.db);
+    if (options.closeOnShutdown) app.addHook('onClose', async () => options.database.close());
+  },
+  { name: 'database' },
+);

@@ -28,44 +28,47 @@ function fieldMessages(error: FastifyError & { validation: { instancePath: strin
  * 4xx with a message a person can act on; only our own bugs are 500s, and they say nothing
  * about internals.
  */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      // Every 503 (a readiness check too) tells clients and balancers when to come back.
-      if (error.statusCode === 503) reply.header('retry-after', '5');
-      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = fieldMessages(error);
-      const first = Object.values(fields)[0] ?? 'Invalid input';
-      return reply.status(400).send(body('VALIDATION_FAILED', first, fields));
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send(body('SERVICE_UNAVAILABLE', 'The store is temporarily unavailable. Please try again in a moment.'));
-    }
-    if (isUniqueViolation(error)) {
-      return reply.status(409).send(body('CONFLICT', 'This already exists'));
-    }
-    if (isUnstorableValue(error)) {
-      return reply.status(400).send(body('BAD_REQUEST', 'The request contains characters that cannot be stored'));
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        // Every 503 (a readiness check too) tells clients and balancers when to come back.
+        if (error.statusCode === 503) reply.header('retry-after', '5');
+        return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields = fieldMessages(error);
+        const first = Object.values(fields)[0] ?? 'Invalid input';
+        return reply.status(400).send(body('VALIDATION_FAILED', first, fields));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send(body('SERVICE_UNAVAILABLE', 'The store is temporarily unavailable. Please try again in a moment.'));
+      }
+      if (isUniqueViolation(error)) {
+        return reply.status(409).send(body('CONFLICT', 'This already exists'));
+      }
+      if (isUnstorableValue(error)) {
+        return reply.status(400).send(body('BAD_REQUEST', 'The request contains characters that cannot be stored'));
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+        return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side'));
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send(body(clientErrorCode(error), clientErrorMessage(error, status)));
+      }
+      request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side'));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send(body(clientErrorCode(error), clientErrorMessage(error, status)));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side'));
-  });
-});
+    });
+  },
+  { name: 'error-handler' },
+);
 
 /** Fastify's own client errors (bad JSON, body too large, wrong media type, rate limit). */
 function clientErrorCode(error: FastifyError): string {

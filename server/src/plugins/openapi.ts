@@ -76,38 +76,41 @@ function documentCache() {
 }
 
 /** The OpenAPI document is generated from the same zod schemas that validate requests. */
-export const openApiPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Torque Parts API',
-        description: 'Catalogue, orders, payments and accounts of the Torque Parts storefront.',
-        version: '1.0.0',
+export const openApiPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Torque Parts API',
+          description: 'Catalogue, orders, payments and accounts of the Torque Parts storefront.',
+          version: '1.0.0',
+        },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
       },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-    hideUntagged: false,
-  });
+      transform: jsonSchemaTransform,
+      hideUntagged: false,
+    });
 
-  const cache = documentCache();
-  app.addHook('onRoute', cache.onRoute);
-  const scale = app.config.RATE_LIMIT_SCALE;
-  const limit = app.extraRateLimit({
-    max: Math.max(1, Math.round(DOCS_REQUESTS_PER_MINUTE * scale)),
-    timeWindow: '1 minute',
-  });
-  await app.register(scalar, {
-    routePrefix: DOCS_PREFIX,
-    configuration: { withDefaultFonts: false, hideClientButton: true },
-    // Scalar takes one hook per kind: the rate limit, then the cache.
-    hooks: {
-      preHandler: async function (request: FastifyRequest, reply: FastifyReply) {
-        await limit.call(app, request, reply);
-        return cache.serve.call(app, request, reply);
+    const cache = documentCache();
+    app.addHook('onRoute', cache.onRoute);
+    const scale = app.config.RATE_LIMIT_SCALE;
+    const limit = app.extraRateLimit({
+      max: Math.max(1, Math.round(DOCS_REQUESTS_PER_MINUTE * scale)),
+      timeWindow: '1 minute',
+    });
+    await app.register(scalar, {
+      routePrefix: DOCS_PREFIX,
+      configuration: { withDefaultFonts: false, hideClientButton: true },
+      // Scalar takes one hook per kind: the rate limit, then the cache.
+      hooks: {
+        preHandler: async function (request: FastifyRequest, reply: FastifyReply) {
+          await limit.call(app, request, reply);
+          return cache.serve.call(app, request, reply);
+        },
       },
-    },
-  });
-});
+    });
+  },
+  { name: 'openapi', dependencies: ['access', 'rate-limits'] },
+);

@@ -53,46 +53,49 @@ async function connectRedis(url: string): Promise<Redis> {
  * RATE_LIMIT_SCALE multiplies every limit for test suites and load benchmarks: limits stay on.
  * They run at preHandler so a per-account limit can read the body's email.
  */
-export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
-  const scale = app.config.RATE_LIMIT_SCALE;
-  const redis = app.config.REDIS_URL ? await connectRedis(app.config.REDIS_URL) : undefined;
-  if (redis) {
-    redis.on('error', (err) => app.log.warn({ err }, 'redis error (rate limits fall open while it is away)'));
-    app.addHook('onClose', async () => void redis.disconnect());
-    // Without the offline queue, a command sent before the connection is up fails and the
-    // request goes uncounted: wait for it (briefly) so limits hold from the first request.
-    await once(redis, 'ready', { signal: AbortSignal.timeout(2000) }).catch((err: unknown) =>
-      app.log.warn({ err }, 'redis is not reachable: rate limits fall open until it is'),
-    );
-  }
+export const rateLimitsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const scale = app.config.RATE_LIMIT_SCALE;
+    const redis = app.config.REDIS_URL ? await connectRedis(app.config.REDIS_URL) : undefined;
+    if (redis) {
+      redis.on('error', (err) => app.log.warn({ err }, 'redis error (rate limits fall open while it is away)'));
+      app.addHook('onClose', async () => void redis.disconnect());
+      // Without the offline queue, a command sent before the connection is up fails and the
+      // request goes uncounted: wait for it (briefly) so limits hold from the first request.
+      await once(redis, 'ready', { signal: AbortSignal.timeout(2000) }).catch((err: unknown) =>
+        app.log.warn({ err }, 'redis is not reachable: rate limits fall open until it is'),
+      );
+    }
 
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    ...(redis ? { redis, nameSpace: `${app.config.REDIS_KEY_PREFIX}rl:`, skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => tooManyAttempts(Math.ceil(context.ttl / 1000)),
-  });
+    await app.register(rateLimit, {
+      global: false,
+      hook: 'preHandler',
+      ...(redis ? { redis, nameSpace: `${app.config.REDIS_KEY_PREFIX}rl:`, skipOnError: true } : {}),
+      errorResponseBuilder: (_request, context) => tooManyAttempts(Math.ceil(context.ttl / 1000)),
+    });
 
-  app.decorate('extraRateLimit', (options: RateLimitOptions): preHandlerAsyncHookHandler => {
-    const check = app.createRateLimit(options);
-    return async (request, reply) => {
-      const limit = await check(request);
-      if (limit.isAllowed || !limit.isExceeded) return;
-      reply.header('retry-after', limit.ttlInSeconds);
-      throw tooManyAttempts(limit.ttlInSeconds);
-    };
-  });
+    app.decorate('extraRateLimit', (options: RateLimitOptions): preHandlerAsyncHookHandler => {
+      const check = app.createRateLimit(options);
+      return async (request, reply) => {
+        const limit = await check(request);
+        if (limit.isAllowed || !limit.isExceeded) return;
+        reply.header('retry-after', limit.ttlInSeconds);
+        throw tooManyAttempts(limit.ttlInSeconds);
+      };
+    });
 
-  const per = (max: number, timeWindow: string, extra: Partial<RateLimitOptions> = {}): RateLimitOptions => ({
-    max: Math.max(1, Math.round(max * scale)),
-    timeWindow,
-    ...extra,
-  });
-  app.decorate('rateLimits', {
-    signInPerIp: per(30, '1 minute'),
-    signInPerAccount: per(10, '1 minute', { keyGenerator: accountKey }),
-    authGeneral: per(120, '1 minute'),
-    contact: per(5, '1 minute'),
-    orders: per(60, '1 minute', { keyGenerator: (r) => `orders:${r.caller?.userId ?? r.ip}` }),
-  });
-});
+    const per = (max: number, timeWindow: string, extra: Partial<RateLimitOptions> = {}): RateLimitOptions => ({
+      max: Math.max(1, Math.round(max * scale)),
+      timeWindow,
+      ...extra,
+    });
+    app.decorate('rateLimits', {
+      signInPerIp: per(30, '1 minute'),
+      signInPerAccount: per(10, '1 minute', { keyGenerator: accountKey }),
+      authGeneral: per(120, '1 minute'),
+      contact: per(5, '1 minute'),
+      orders: per(60, '1 minute', { keyGenerator: (r) => `orders:${r.caller?.userId ?? r.ip}` }),
+    });
+  },
+  { name: 'rate-limits', dependencies: ['database'] },
+);

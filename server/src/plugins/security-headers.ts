@@ -63,11 +63,14 @@ export function securityHeaders(options: SecurityHeadersOptions): Record<string,
   return headers;
 }
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: SecurityHeadersOptions) => {
-  const headers = securityHeaders(options);
-  // First onRequest hook: set before anything can fail, so error answers carry them too.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-});
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+    const headers = securityHeaders(options);
+    // First onRequest hook: set before anything can fail, so error answers carry them too.
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -31,6 +31,13 @@ export async function startFakeStripe() {
   }[] = [];
   let next = 1;
 
+  const refunds: { id: string; amount: number; payment_intent: string; status: string }[] = [];
+  const refundsByKey = new Map<string, (typeof refunds)[number]>();
+  const missing = (res: http.ServerResponse, kind: string, id: string) =>
+    send(res, 404, {
+      error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` },
+    });
+
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${next}` });
     res.end(JSON.stringify(body));
@@ -85,6 +92,47 @@ export async function startFakeStripe() {
         },
       });
     }
+    const cancel = /^\/v1\/payment_intents\/([^/?]+)\/cancel$/.exec(req.url ?? '');
+    if (req.method === 'POST' && cancel) {
+      const intent = intents.get(decodeURIComponent(cancel[1]!));
+      if (!intent) return missing(res, 'payment_intent', cancel[1]!);
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return send(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          },
+        });
+      }
+      intent.status = 'canceled';
+      return send(res, 200, intent);
+    }
+    if (req.method === 'POST' && req.url === '/v1/refunds') {
+      const replay = idempotencyKey && refundsByKey.get(idempotencyKey);
+      if (replay) return send(res, 200, replay);
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent) return missing(res, 'payment_intent', form.get('payment_intent') ?? '');
+      if (intent.status !== 'succeeded') {
+        return send(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_not_refundable',
+            message: 'This PaymentIntent does not have a successful charge to refund.',
+          },
+        });
+      }
+      const refund = {
+        id: `re_fake_${next++}`,
+        object: 'refund',
+        amount: Number(form.get('amount') ?? intent.amount),
+        payment_intent: intent.id,
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      return send(res, 200, refund);
+    }
     return send(res, 404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` },
     });
@@ -96,6 +144,7 @@ export async function startFakeStripe() {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    refunds,
     requests,
     /** What Stripe.js's confirmCardPayment does with a good card. */
     succeed(id: string): FakeIntent {

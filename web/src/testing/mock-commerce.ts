@@ -165,6 +165,18 @@ const orderHandlers = [
   }),
 ];
 
+/** PRODUCT.md §3's payment record, as the server writes it when it marks an order paid. */
+const paymentRecordOf = (order: Order, paymentId: string) => ({
+  _id: mockId(),
+  paymentId,
+  orderId: order._id,
+  price: order.price,
+  quantity: order.quantity,
+  email: order.email,
+  name: order.name,
+  createdAt: now(),
+});
+
 const paymentHandlers = [
   http.post('/api/create-payment-intent', async ({ request }) => {
     const who = caller(request);
@@ -200,8 +212,13 @@ const paymentHandlers = [
     if (outcome) return apiError(402, outcome.code, outcome.message);
     intent.status = 'succeeded';
     const order = state.orders.find((o) => o._id === intent.orderId);
-    if (order) Object.assign(order, { payment: true, paymentId: intent.id, paidAt: now() });
-    return HttpResponse.json({ id: intent.id, status: 'succeeded' });
+    if (!order) return apiError(404, 'NOT_FOUND', 'Order not found');
+    // Like the server: the confirmation marks the order paid and writes its payment record.
+    if (!order.payment) {
+      Object.assign(order, { payment: true, paymentId: intent.id, paidAt: now() });
+      state.payments.push(paymentRecordOf(order, intent.id));
+    }
+    return HttpResponse.json({ id: intent.id, status: 'succeeded', order });
   }),
 
   http.post('/api/payment', async ({ request }) => {
@@ -214,16 +231,7 @@ const paymentHandlers = [
     const order = state.orders.find((o) => o.paymentId === body.paymentId && o.email === who.email);
     if (!order) return apiError(409, 'PAYMENT_NOT_CONFIRMED', 'No paid order has this payment');
     state.writes.push('POST /api/payment');
-    const record = {
-      _id: mockId(),
-      paymentId: body.paymentId,
-      orderId: order._id,
-      price: order.price,
-      quantity: order.quantity,
-      email: order.email,
-      name: order.name,
-      createdAt: now(),
-    };
+    const record = paymentRecordOf(order, body.paymentId);
     state.payments.push(record);
     return HttpResponse.json(record, { status: 201 });
   }),

@@ -63,7 +63,7 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   currency: text('currency').notNull(),
   orderId: uuid('order_id').notNull(),
   status: text('status', {
-    enum: ['requires_payment_method', 'succeeded', 'canceled'],
+    enum: ['requires_payment_method', 'succeeded', 'canceled', 'refunded'],
   })
     .notNull()
     .default('requires_payment_method'),

@@ -1,6 +1,5 @@
 import { contactInput, contactReceipt, errorBody } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactMessages } from '../../db/schema/index.ts';
 
 /** The landing page's contact form. Stored for the team to answer; rate-limited per address. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,8 +15,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [row] = await app.db.insert(contactMessages).values(request.body).returning({ id: contactMessages.id });
-      return reply.status(201).send({ _id: row!.id, received: true as const });
+      const id = await app.contactMessages.add(request.body);
+      return reply.status(201).send({ _id: id, received: true as const });
     },
   );
 };

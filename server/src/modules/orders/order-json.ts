@@ -1,10 +1,11 @@
 /**
- * An order's API JSON built by PostgreSQL: the same bytes as `JSON.stringify(toOrder(row))`
- * (orders-repository.ts), without mapping rows, parsing dates and running the zod serialiser in
- * Node (a 20-order list spent most of its time there). `row_to_json` writes no spaces and keeps
- * the column order, which is the contract's key order; dollars are `cents / 100` without
- * trailing zeros (as a JS number prints); timestamps are ISO 8601 in UTC with milliseconds, cut
- * (not rounded) as a JS Date cuts microseconds. test/order-json.test.ts compares both forms.
+ * The one definition of an order's API JSON (the contract's `order`): PostgreSQL writes it, for
+ * lists and single orders alike, so rows are never mapped, dates never parsed and the zod
+ * serialiser never run in Node (a 20-order list spent most of its time there; docs/decisions/005).
+ * `row_to_json` writes no spaces and keeps the column order, which is the contract's key order;
+ * dollars are `cents / 100` without trailing zeros (as a JS number prints); timestamps are ISO
+ * 8601 in UTC with milliseconds, cut (not rounded) as a JS Date cuts microseconds.
+ * test/order-json.test.ts checks the bytes against the contract's schema.
  *
  * `alias` names a row of the orders table (or a CTE returning its columns).
  */
@@ -30,6 +31,58 @@ function orderJsonOf(alias: string): string {
     ${iso('shipped_at')} as "shippedAt"
   ) o)`;
 }
+
+/** Statements answering one order as `json`, next to the order's own columns where a caller decides on them. */
+
+/** $1: order id. The order's JSON and the facts the services decide on. */
+export const ORDER_BY_ID = `
+  select o.id, o.email, o.part_id as "partId", o.total_cents as "totalCents", o.payment_intent_id as "paymentIntentId",
+    o.payment_id as "paymentId", o.paid_at as "paidAt", o.shipped_at as "shippedAt", ${orderJsonOf('o')} as "json"
+  from orders as o where o.id = $1::uuid`;
+
+/**
+ * $1: order id. Deletes an unpaid order and gives its units back in one auto-committed
+ * statement; the `paid_at is null` guard makes a cancel that races a payment lose cleanly.
+ */
+export const CANCEL_UNPAID_ORDER = `
+  with cancelled as (
+    delete from orders where id = $1::uuid and paid_at is null returning *
+  ), restocked as (
+    update parts set available = parts.available + cancelled.quantity, updated_at = now()
+    from cancelled where parts.id = cancelled.part_id
+  )
+  select ${orderJsonOf('cancelled')} as "json" from cancelled`;
+
+/** $1: order id. Ships a paid order once: a second click (or a second admin) changes nothing. */
+export const SHIP_PAID_ORDER = `
+  with shipped as (
+    update orders set shipped_at = now(), updated_at = now()
+    where id = $1::uuid and paid_at is not null and shipped_at is null returning *
+  )
+  select ${orderJsonOf('shipped')} as "json" from shipped`;
+
+/**
+ * $1 order id, $2 payment id. Marks an unpaid order paid and writes its payment record (PRODUCT.md
+ * §3) in one statement. The `paid_at is null` guard lets the first confirmation win; the others
+ * find no row and are replays.
+ */
+export const MARK_ORDER_PAID = `
+  with paid as (
+    update orders set paid_at = now(), payment_id = $2::text, updated_at = now()
+    where id = $1::uuid and paid_at is null returning *
+  ), recorded as (
+    insert into payments (payment_id, order_id, amount_cents, quantity, email, name)
+    select payment_id, id, total_cents, quantity, email, name from paid
+    on conflict (payment_id) do nothing
+  )
+  select ${orderJsonOf('paid')} as "json" from paid`;
+
+/** $1 order id, $2 payment id: the payment record of a paid order, if it is missing (answers the new row's id). */
+export const RECORD_PAYMENT = `
+  insert into payments (payment_id, order_id, amount_cents, quantity, email, name)
+  select payment_id, id, total_cents, quantity, email, name from orders where id = $1::uuid and payment_id = $2::text
+  on conflict (payment_id) do nothing
+  returning id`;
 
 /** A JSON array of the orders `where` selects, oldest first (as the Drizzle lists were). */
 const listJson = (where: string) =>

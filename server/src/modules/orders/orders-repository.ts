@@ -1,36 +1,35 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { orderMessages, type Order } from '@torque/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import { quantityRefusal, type Order } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { orders, parts, payments } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { toDollars } from '../../lib/money.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
-import { ALL_ORDERS_JSON, ORDERS_OF_EMAIL_JSON, PLACE_ORDER_JSON } from './order-json.ts';
+import {
+  ALL_ORDERS_JSON,
+  CANCEL_UNPAID_ORDER,
+  MARK_ORDER_PAID,
+  ORDER_BY_ID,
+  ORDERS_OF_EMAIL_JSON,
+  PLACE_ORDER_JSON,
+  RECORD_PAYMENT,
+  SHIP_PAID_ORDER,
+} from './order-json.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
+/** Stripe's ceiling for one charge; beyond it an order could never be paid (nor fit its column). */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export function toOrder(row: OrderRow): Order {
-  return {
-    _id: row.id,
-    partId: row.partId,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    quantity: row.quantity,
-    price: toDollars(row.totalCents),
-    unitPrice: toDollars(row.unitPriceCents),
-    name: row.name,
-    img: row.img,
-    des: row.description,
-    payment: row.paidAt !== null,
-    paymentId: row.paymentId,
-    status: row.shippedAt ? 'shipped' : null,
-    createdAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt?.toISOString() ?? null,
-    shippedAt: row.shippedAt?.toISOString() ?? null,
-  };
+/** What the services decide on, beside the order's API JSON (`order-json.ts`, the one definition). */
+export interface StoredOrder {
+  id: string;
+  email: string;
+  partId: string | null;
+  totalCents: number;
+  paymentIntentId: string | null;
+  paymentId: string | null;
+  paidAt: Date | null;
+  shippedAt: Date | null;
+  /** The contract's `order`, as PostgreSQL wrote it. */
+  json: string;
 }
 
 export interface NewOrder {
@@ -42,20 +41,27 @@ export interface NewOrder {
   address: string;
 }
 
+/** The result of recording a payment: the first confirmation pays, later ones are replays. */
+export type PaymentOutcome =
+  | { kind: 'paid'; order: Order }
+  | { kind: 'replay'; order: Order }
+  | { kind: 'paid-by-another'; order: Order }
+  | { kind: 'no-order' };
+
+const parseOrder = (json: string): Order => JSON.parse(json) as Order;
+
 /**
- * Why a part could not give `quantity` units, read after the guarded statement placed nothing;
- * null when it would pass now (the stock changed in between).
+ * Why a part could not give `quantity` units, read after the guarded statement placed nothing
+ * (the rules themselves are the contract's `quantityRefusal`); null when it would pass now.
  */
 async function refusalFor(db: Db, partId: string, quantity: number): Promise<Error | null> {
   const [part] = await db
-    .select({ available: parts.available, minimumOrder: parts.minimumOrder, priceCents: parts.priceCents })
+    .select({ available: parts.available, minimunOrder: parts.minimumOrder, priceCents: parts.priceCents })
     .from(parts)
     .where(eq(parts.id, partId));
   if (!part) return notFound('Part');
-  if (part.available <= 0) return conflict(orderMessages.stockOut, 'STOCK_OUT');
-  if (quantity < part.minimumOrder) return conflict(orderMessages.belowMinimum, 'BELOW_MINIMUM');
-  if (quantity > part.available) return conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
-  // Stripe's ceiling for one charge; beyond it the order could never be paid (and the total no longer fits its column).
+  const refusal = quantityRefusal(quantity, part);
+  if (refusal) return conflict(refusal.message, refusal.code);
   if (part.priceCents * quantity > MAX_ORDER_TOTAL_CENTS) {
     return conflict(
       'This order is too large to pay by card (over $999,999.99). Please order fewer units.',
@@ -65,83 +71,56 @@ async function refusalFor(db: Db, partId: string, quantity: number): Promise<Err
   return null;
 }
 
+/** Every read and write of orders and their payment records. Answers are the contract's JSON. */
 export function createOrdersRepository(db: Db) {
+  const one = async <T>(name: string, text: string, values: unknown[]): Promise<T | undefined> =>
+    (await preparedQuery<T>(db, name, text, values))[0];
+
   return {
     /**
-     * Places an order, answering its JSON (order-json.ts: one statement). Stock check and
-     * decrement are one guarded UPDATE, so concurrent orders serialise on the part's row and can
-     * never sell more than there is (the check-then-write race that oversold WooCommerce stock).
-     * When it places nothing, a read says why; if the stock changed in between so that it would
-     * pass now, it tries once more.
+     * Places an order, answering its JSON. Stock check and decrement are one guarded UPDATE
+     * (order-json.ts), so concurrent orders serialise on the part's row and can never sell more
+     * than there is. When it places nothing, a read says why; if the stock changed in between so
+     * that it would pass now, it tries once more.
      */
     async place(input: NewOrder): Promise<string> {
+      const values = [input.partId, input.quantity, input.userId, input.email, input.phone, input.address];
       for (let attempt = 1; ; attempt++) {
-        const values = [
-          input.partId,
-          input.quantity,
-          input.userId,
-          input.email,
-          input.phone,
-          input.address,
+        const placed = await one<{ json: string }>('orders_place', PLACE_ORDER_JSON, [
+          ...values,
           MAX_ORDER_TOTAL_CENTS,
-        ];
-        const [placed] = await preparedQuery<{ json: string }>(db, 'orders_place', PLACE_ORDER_JSON, values);
+        ]);
         if (placed) return placed.json;
         const refusal = await refusalFor(db, input.partId, input.quantity);
         if (refusal) throw refusal;
-        if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
+        if (attempt === 2) throw conflict('you Can not add higher than available Quantity', 'ABOVE_AVAILABLE');
       }
     },
 
-    async get(id: string): Promise<OrderRow | undefined> {
-      const [row] = await db.select().from(orders).where(eq(orders.id, id));
-      return row;
+    async get(id: string): Promise<StoredOrder | undefined> {
+      return one<StoredOrder>('orders_by_id', ORDER_BY_ID, [id]);
     },
 
-    /** The owner's orders as the API's JSON array, built by the database (order-json.ts). */
+    /** The owner's orders as the API's JSON array. */
     async listByEmailJson(email: string): Promise<string> {
-      const [row] = await preparedQuery<{ json: string }>(db, 'orders_of_email_json', ORDERS_OF_EMAIL_JSON, [email]);
-      return row!.json;
+      return (await one<{ json: string }>('orders_of_email_json', ORDERS_OF_EMAIL_JSON, [email]))!.json;
     },
 
     /** Every order as the API's JSON array (admin). */
     async listAllJson(): Promise<string> {
-      const [row] = await preparedQuery<{ json: string }>(db, 'all_orders_json', ALL_ORDERS_JSON, []);
-      return row!.json;
+      return (await one<{ json: string }>('all_orders_json', ALL_ORDERS_JSON, []))!.json;
     },
 
-    /**
-     * Deletes an unpaid order and gives its units back, in one transaction. The `paid_at is
-     * null` guard makes a cancel that races a payment lose cleanly instead of deleting a paid order.
-     */
+    /** Deletes an unpaid order, its units back in stock: the order, or 'paid', or undefined when gone. */
     async cancelUnpaid(id: string): Promise<Order | 'paid' | undefined> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(orders)
-          .where(and(eq(orders.id, id), isNull(orders.paidAt)))
-          .returning();
-        if (!row) {
-          const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-          return existing ? 'paid' : undefined;
-        }
-        if (row.partId) {
-          await tx
-            .update(parts)
-            .set({ available: sql`${parts.available} + ${row.quantity}` })
-            .where(eq(parts.id, row.partId));
-        }
-        return toOrder(row);
-      });
+      const cancelled = await one<{ json: string }>('orders_cancel_unpaid', CANCEL_UNPAID_ORDER, [id]);
+      if (cancelled) return parseOrder(cancelled.json);
+      return (await this.get(id)) ? 'paid' : undefined;
     },
 
-    /** Ships a paid order once; the guard makes a second click (or a second admin) a no-op 409. */
     async ship(id: string): Promise<Order> {
-      const [row] = await db
-        .update(orders)
-        .set({ shippedAt: sql`now()` })
-        .where(and(eq(orders.id, id), isNotNull(orders.paidAt), isNull(orders.shippedAt)))
-        .returning();
-      if (row) return toOrder(row);
+      const shipped = await one<{ json: string }>('orders_ship', SHIP_PAID_ORDER, [id]);
+      if (shipped) return parseOrder(shipped.json);
       const existing = await this.get(id);
       if (!existing) throw notFound('Order');
       if (!existing.paidAt) throw conflict('This order is not paid yet', 'NOT_PAID');
@@ -162,58 +141,30 @@ export function createOrdersRepository(db: Db) {
     },
 
     /**
-     * Marks an order paid and writes its payment record, exactly once. The browser's confirmation,
-     * the sandbox and the provider's webhook may all arrive at the same time; the `paid_at is
-     * null` guard lets one of them win and turns the others into replays that change nothing.
+     * Marks an order paid by `paymentId` and writes its payment record, exactly once: the
+     * browser's confirmation, the sandbox and the provider's webhook may all arrive at the same
+     * time, and the guard lets one win (order-json.ts, MARK_ORDER_PAID).
      */
-    async markPaid(id: string, paymentId: string): Promise<Order> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(orders)
-          .set({ paidAt: sql`now()`, paymentId })
-          .where(and(eq(orders.id, id), isNull(orders.paidAt)))
-          .returning();
-        if (row) {
-          await insertPaymentRecord(tx, row);
-          return toOrder(row);
-        }
-        const [existing] = await tx.select().from(orders).where(eq(orders.id, id));
-        if (!existing) throw notFound('Order');
-        if (existing.paymentId !== paymentId)
-          throw conflict('This order has already been paid with another payment', 'ALREADY_PAID');
-        return toOrder(existing);
-      });
+    async markPaid(id: string, paymentId: string): Promise<PaymentOutcome> {
+      const paid = await one<{ json: string }>('orders_mark_paid', MARK_ORDER_PAID, [id, paymentId]);
+      if (paid) return { kind: 'paid', order: parseOrder(paid.json) };
+      const existing = await this.get(id);
+      if (!existing) return { kind: 'no-order' };
+      const order = parseOrder(existing.json);
+      return existing.paymentId === paymentId ? { kind: 'replay', order } : { kind: 'paid-by-another', order };
     },
 
-    async byPaymentId(paymentId: string): Promise<OrderRow | undefined> {
-      const [row] = await db.select().from(orders).where(eq(orders.paymentId, paymentId));
-      return row;
+    async byPaymentId(paymentId: string): Promise<StoredOrder | undefined> {
+      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paymentId));
+      return row ? this.get(row.id) : undefined;
     },
 
     /** The payment record of PRODUCT.md §3 for a paid order: written by markPaid, re-created if missing. */
-    async paymentRecord(order: OrderRow): Promise<{ record: typeof payments.$inferSelect; created: boolean }> {
-      return db.transaction(async (tx) => {
-        const created = await insertPaymentRecord(tx, order);
-        const [record] = await tx.select().from(payments).where(eq(payments.paymentId, order.paymentId!));
-        return { record: record!, created };
-      });
+    async paymentRecord(orderId: string, paymentId: string) {
+      const inserted = await preparedQuery(db, 'payments_record', RECORD_PAYMENT, [orderId, paymentId]);
+      const [record] = await db.select().from(payments).where(eq(payments.paymentId, paymentId));
+      return record ? { record, created: inserted.length > 0 } : undefined;
     },
   };
 }
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
-
-async function insertPaymentRecord(tx: Tx, order: OrderRow): Promise<boolean> {
-  const inserted = await tx
-    .insert(payments)
-    .values({
-      paymentId: order.paymentId!,
-      orderId: order.id,
-      amountCents: order.totalCents,
-      quantity: order.quantity,
-      email: order.email,
-      name: order.name,
-    })
-    .onConflictDoNothing({ target: payments.paymentId })
-    .returning({ id: payments.id });
-  return inserted.length > 0;
-}

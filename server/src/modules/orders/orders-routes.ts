@@ -1,36 +1,15 @@
-import {
-  emailQuery,
-  errorBody,
-  order,
-  orderIdParams,
-  orderInput,
-  orderPayInput,
-  orderShipInput,
-} from '@torque/contract';
-import type { FastifyReply } from 'fastify';
+import { emailQuery, errorBody, order, orderIdParams, orderInput, orderShipInput } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { assertOwnerOrAdmin, callerOf } from '../../plugins/access.ts';
-import { toOrder } from './orders-repository.ts';
-
-/**
- * Sends JSON the database already wrote in the contract's shape (order-json.ts): Fastify sends a
- * string as it is, so the zod serialiser, which the response schema still documents, is skipped.
- */
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
+import { sendJsonText } from '../../lib/json-text.ts';
+import { callerOf } from '../../plugins/access.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const bearer = [{ bearer: [] }];
 
-/**
- * PRODUCT.md §7's order calls. The server decides everything that matters: the owner is the
- * caller, the price comes from the part, stock moves in the same transaction as the order.
- */
+/** PRODUCT.md §7's order calls (paying is payments-routes.ts's): parse, authorize, one service call. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orders } = app.commerce;
+  const orders = app.orders.service;
 
   app.post(
     '/api/order',
@@ -46,12 +25,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: order, ...errors, 429: errorBody },
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const placed = await orders.place({ ...request.body, userId: caller.userId, email: caller.email });
-      app.catalogueChanged();
-      return sendJsonText(reply.status(201), placed);
-    },
+    async (request, reply) => sendJsonText(reply.status(201), await orders.place(callerOf(request), request.body)),
   );
 
   app.get(
@@ -66,11 +40,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(order), ...errors },
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      if (request.query.email.toLowerCase() !== caller.email) throw forbidden('You can only list your own orders');
-      return sendJsonText(reply, await orders.listByEmailJson(caller.email));
-    },
+    async (request, reply) => sendJsonText(reply, await orders.listOwn(callerOf(request), request.query.email)),
   );
 
   app.get(
@@ -85,12 +55,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: order, ...errors },
       },
     },
-    async (request) => {
-      const row = await orders.get(request.params.id);
-      if (!row) throw notFound('Order');
-      assertOwnerOrAdmin(callerOf(request), row.email);
-      return toOrder(row);
-    },
+    async (request, reply) => sendJsonText(reply, await orders.get(callerOf(request), request.params.id)),
   );
 
   app.delete(
@@ -105,32 +70,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: order, ...errors },
       },
     },
-    async (request) => {
-      const row = await orders.get(request.params.id);
-      if (!row) throw notFound('Order');
-      assertOwnerOrAdmin(callerOf(request), row.email);
-      const cancelled = await orders.cancelUnpaid(row.id);
-      if (cancelled === 'paid') throw conflict('A paid order cannot be cancelled', 'ORDER_PAID');
-      if (!cancelled) throw notFound('Order');
-      app.catalogueChanged();
-      return cancelled;
-    },
-  );
-
-  app.put(
-    '/api/order/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['orders', 'payments'],
-        summary: 'Mark an order paid, once the payment provider confirms the payment',
-        security: bearer,
-        params: orderIdParams,
-        body: orderPayInput,
-        response: { 200: order, ...errors },
-      },
-    },
-    async (request) => app.commerce.payments.confirmPaid(callerOf(request), request.params.id, request.body.paymentId),
+    async (request) => orders.cancel(callerOf(request), request.params.id),
   );
 
   app.get(
@@ -144,7 +84,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(order), ...errors },
       },
     },
-    async (_request, reply) => sendJsonText(reply, await orders.listAllJson()),
+    async (_request, reply) => sendJsonText(reply, await orders.listAll()),
   );
 
   app.put(

@@ -1,5 +1,8 @@
 import {
   errorBody,
+  order,
+  orderIdParams,
+  orderPayInput,
   paymentIntent,
   paymentIntentInput,
   paymentRecord,
@@ -8,16 +11,17 @@ import {
   sandboxConfirmResult,
 } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { assertOrderOwner } from './payments-service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const bearer = [{ bearer: [] }];
 
-/** Card payments: intents, the sandbox's confirm call, and the payment record of PRODUCT.md §3. */
+/**
+ * Card payments: intents, the sandbox's card confirmation, marking an order paid and the payment
+ * record of PRODUCT.md §3. Each route parses, authorizes and calls the payments service once.
+ */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orders, payments, sandbox } = app.commerce;
+  const { payments } = app;
 
   app.post(
     '/api/create-payment-intent',
@@ -42,7 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['payments'],
-        summary: 'Charge a test card against an intent (sandbox provider only)',
+        summary: 'Charge a test card against an intent and record the payment (sandbox provider only)',
         description:
           "What Stripe.js's confirmCardPayment does with Stripe. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds.",
         security: bearer,
@@ -51,18 +55,25 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!sandbox) throw notFound('The sandbox payment provider is not enabled here, so its confirm call');
-      const intent = await sandbox.byClientSecret(request.body.clientSecret);
-      const order = intent?.orderId ? await orders.get(intent.orderId) : undefined;
-      if (!intent || !order) throw notFound('Payment');
-      assertOrderOwner(callerOf(request), order);
-      if (order.paidAt && order.paymentId !== intent.id) throw conflict('This order is already paid', 'ORDER_PAID');
-      const result = await sandbox.confirm(request.body.clientSecret, request.body.card);
-      if (result.kind === 'not-found') throw notFound('Payment');
-      if (result.kind === 'declined') throw new AppError(402, result.code, result.message);
-      await payments.intentSucceeded(result.intent);
-      return { id: result.intent.id, status: 'succeeded' as const };
+      const paid = await payments.payWithCard(callerOf(request), request.body);
+      return { id: paid.id, status: 'succeeded' as const, order: paid.order };
     },
+  );
+
+  app.put(
+    '/api/order/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders', 'payments'],
+        summary: 'Mark an order paid, once the payment provider confirms the payment',
+        security: bearer,
+        params: orderIdParams,
+        body: orderPayInput,
+        response: { 200: order, ...errors },
+      },
+    },
+    async (request) => payments.confirmPaid(callerOf(request), request.params.id, request.body.paymentId),
   );
 
   app.post(

@@ -1,51 +1,68 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Order, PaymentIntent } from '@torque/contract';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Order, PaymentIntent, PaymentRecord } from '@torque/contract';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { Caller } from '../../plugins/access.ts';
-import { assertOwnerOrAdmin } from '../../plugins/access.ts';
-import { toOrder, type OrderRow, type OrdersRepository } from '../orders/orders-repository.ts';
+import type { OrdersRepository, PaymentOutcome, StoredOrder } from '../orders/orders-repository.ts';
+import type { OrdersService } from '../orders/orders-service.ts';
 import { CURRENCY, intentPaysFor, type PaymentProvider, type ProviderIntent } from './payment-provider.ts';
+import type { SandboxCard } from './sandbox-cards.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notConfirmed = () =>
   conflict('The payment provider has not confirmed this payment for this order', 'PAYMENT_NOT_CONFIRMED');
+const alreadyPaid = () => conflict('This order has already been paid with another payment', 'ALREADY_PAID');
 
-/** Only the customer who placed an order pays for it (an admin has no card to pay with). */
-export function assertOrderOwner(caller: Caller, order: OrderRow): void {
-  if (caller.email.toLowerCase() !== order.email.toLowerCase())
-    throw forbidden('This order belongs to another account');
-}
+/** Why recording a payment changed nothing, besides a replay (which answers the paid order). */
+export type PaymentRefusal = 'no-order' | 'mismatch' | 'paid-by-another';
 
 /**
  * The money path's rules, whatever the provider: intents are created for the order's own total,
- * and an order is marked paid only once the provider confirms that intent succeeded for this
- * order, amount and currency (PRODUCT.md §11). Every confirmation path ends in markPaid, which
- * lets the first one win and makes the others replays.
+ * and an order is marked paid only once the provider confirms that the intent succeeded for this
+ * order, amount and currency (PRODUCT.md §11). Every way a payment is confirmed (the sandbox's
+ * card form, `PUT /api/order/:id`, the provider's webhook) ends in `recordPayment`.
  */
 export function createPaymentsService(deps: {
-  orders: OrdersRepository;
+  orders: { repository: OrdersRepository; service: OrdersService };
   provider: PaymentProvider;
   log: FastifyBaseLogger;
 }) {
-  const { orders, provider, log } = deps;
+  const { provider, log } = deps;
+  const { repository: orders, service: ordersService } = deps.orders;
 
-  async function ownOrder(caller: Caller, orderId: string): Promise<OrderRow> {
-    const order = await orders.get(orderId);
-    if (!order) throw notFound('Order');
-    assertOrderOwner(caller, order);
-    return order;
+  /**
+   * The one function that records a payment: the intent must pay for its order, and the first
+   * confirmation marks the order paid (with its payment record); later ones are replays.
+   */
+  async function recordPayment(intent: ProviderIntent): Promise<Order | PaymentRefusal> {
+    const order = intent.orderId && UUID.test(intent.orderId) ? await orders.get(intent.orderId) : undefined;
+    if (!order) return 'no-order';
+    if (!intentPaysFor(intent, order)) return 'mismatch';
+    const outcome: PaymentOutcome = await orders.markPaid(order.id, intent.id);
+    if (outcome.kind === 'paid' || outcome.kind === 'replay') return outcome.order;
+    return outcome.kind;
   }
 
-  async function openIntentOf(order: OrderRow): Promise<ProviderIntent | null> {
+  async function openIntentOf(order: StoredOrder): Promise<ProviderIntent | null> {
     if (!order.paymentIntentId) return null;
     const intent = await provider.retrieveIntent(order.paymentIntentId);
     return intent && intent.status !== 'canceled' && intent.amount === order.totalCents ? intent : null;
   }
 
+  /** A refusal from a path where the caller asked for this payment: told as an error. */
+  function paidOrThrow(result: Order | PaymentRefusal): Order {
+    if (result === 'paid-by-another') throw alreadyPaid();
+    if (result === 'no-order') throw notFound('Order');
+    if (result === 'mismatch') throw notConfirmed();
+    return result;
+  }
+
   return {
+    recordPayment,
+
+    /** An intent for the caller's own unpaid order, at the order's total (the same open one each time). */
     async intentFor(caller: Caller, orderId: string, claimedPrice?: number): Promise<PaymentIntent> {
-      const order = await ownOrder(caller, orderId);
+      const order = await ordersService.orderFor(caller, orderId, 'owner-only');
       if (order.paidAt) throw conflict('This order is already paid', 'ORDER_PAID');
       if (claimedPrice !== undefined && toCents(claimedPrice) !== order.totalCents) {
         throw badRequest(`The price does not match this order's total of $${toDollars(order.totalCents).toFixed(2)}`, {
@@ -68,53 +85,65 @@ export function createPaymentsService(deps: {
 
     /** PRODUCT.md §7's `PUT /order/:id {payment, paymentId}`: believed only after asking the provider. */
     async confirmPaid(caller: Caller, orderId: string, paymentId: string): Promise<Order> {
-      const order = await orders.get(orderId);
-      if (!order) throw notFound('Order');
-      assertOwnerOrAdmin(caller, order.email);
+      const order = await ordersService.orderFor(caller, orderId, 'admin-allowed');
       if (order.paidAt) {
-        if (order.paymentId === paymentId) return toOrder(order);
-        throw conflict('This order has already been paid with another payment', 'ALREADY_PAID');
+        // A replay answers from what is stored, without asking the provider again.
+        if (order.paymentId === paymentId) return JSON.parse(order.json) as Order;
+        throw alreadyPaid();
       }
       const intent = await provider.retrieveIntent(paymentId);
-      if (!intent || !intentPaysFor(intent, order)) throw notConfirmed();
-      return orders.markPaid(order.id, intent.id);
+      if (!intent || intent.orderId !== order.id) throw notConfirmed();
+      return paidOrThrow(await recordPayment(intent));
     },
 
-    /** The provider says an intent succeeded (webhook, sandbox confirm): pay its order once. */
-    async intentSucceeded(intent: ProviderIntent): Promise<Order | null> {
-      const order = intent.orderId && UUID.test(intent.orderId) ? await orders.get(intent.orderId) : undefined;
-      if (!order) {
-        // The customer cancelled while paying: the money needs a refund by hand.
-        log.warn(
-          { intentId: intent.id, orderId: intent.orderId },
-          'payment succeeded for an order that no longer exists',
-        );
-        return null;
+    /**
+     * Charges a card from the store's own checkout form (the sandbox provider) for the caller's
+     * order, and records the payment: the answer carries the paid order, so nothing is left for
+     * the browser to replay.
+     */
+    async payWithCard(
+      caller: Caller,
+      input: { clientSecret: string; card: SandboxCard },
+    ): Promise<{ id: string; order: Order }> {
+      if (!provider.confirmCard) {
+        throw notFound(`Card confirmation is done by ${provider.name}'s own script here, so this call`);
       }
-      if (!intentPaysFor(intent, order)) {
-        log.warn(
-          { intentId: intent.id, orderId: order.id, amount: intent.amount },
-          'succeeded intent does not match its order',
-        );
-        return null;
-      }
-      try {
-        return await orders.markPaid(order.id, intent.id);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'ALREADY_PAID') {
-          log.warn({ intentId: intent.id, orderId: order.id }, 'order was already paid by another intent');
-          return null;
+      const intent = await provider.intentByClientSecret(input.clientSecret);
+      const order = intent?.orderId ? await ordersService.orderFor(caller, intent.orderId, 'owner-only') : undefined;
+      if (!intent || !order) throw notFound('Payment');
+      if (order.paidAt && order.paymentId !== intent.id) throw conflict('This order is already paid', 'ORDER_PAID');
+      const confirmation = await provider.confirmCard(input.clientSecret, input.card);
+      if (confirmation.kind === 'not-found') throw notFound('Payment');
+      if (confirmation.kind === 'declined') throw new AppError(402, confirmation.code, confirmation.message);
+      return { id: confirmation.intent.id, order: paidOrThrow(await recordPayment(confirmation.intent)) };
+    },
+
+    /**
+     * A webhook delivery from `source`. Anything signed is acknowledged (the provider retries
+     * anything else); a payment that cannot be recorded is logged for a person to look at.
+     */
+    async receiveWebhook(source: string, rawBody: Buffer, signature: string | undefined): Promise<void> {
+      const event = provider.name === source ? provider.parseWebhook(rawBody, signature) : null;
+      if (!event) throw notFound(`Webhooks from ${source} are not enabled here, so this endpoint`);
+      if (event.type === 'payment.failed') {
+        log.info({ intentId: event.intentId, orderId: event.orderId, code: event.code }, 'card payment failed');
+      } else if (event.type === 'payment.succeeded') {
+        const result = await recordPayment(event.intent);
+        if (typeof result === 'string') {
+          // 'no-order': the customer cancelled while paying, and the money needs a refund.
+          log.warn({ intentId: event.intent.id, orderId: event.intent.orderId, result }, 'payment not recorded');
         }
-        throw error;
       }
     },
 
-    /** the payment record of PRODUCT.md §3, for the order this payment paid; a replay returns the same record. */
-    async record(caller: Caller, paymentId: string) {
-      const order = await orders.byPaymentId(paymentId);
-      if (!order) throw notFound('Payment');
-      assertOwnerOrAdmin(caller, order.email);
-      const { record, created } = await orders.paymentRecord(order);
+    /** The payment record of PRODUCT.md §3 for the order a payment paid; a replay returns the same record. */
+    async record(caller: Caller, paymentId: string): Promise<{ record: PaymentRecord; created: boolean }> {
+      const paid = await orders.byPaymentId(paymentId);
+      if (!paid) throw notFound('Payment');
+      await ordersService.orderFor(caller, paid.id, 'admin-allowed');
+      const stored = await orders.paymentRecord(paid.id, paymentId);
+      if (!stored) throw notFound('Payment');
+      const { record, created } = stored;
       return {
         created,
         record: {

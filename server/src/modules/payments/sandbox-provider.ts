@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxPaymentIntents } from '../../db/schema/index.ts';
-import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import { AppError } from '../../lib/errors.ts';
+import type {
+  CardConfirmation,
+  CreateIntentInput,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderRefund,
+} from './payment-provider.ts';
 import { chargeOutcome, type CardOutcome, type SandboxCard } from './sandbox-cards.ts';
 
 type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
@@ -18,24 +25,16 @@ const toIntent = (row: IntentRow): ProviderIntent => ({
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-export type ConfirmResult =
-  | { kind: 'succeeded'; intent: ProviderIntent }
-  | { kind: 'declined'; intent: ProviderIntent; code: string; message: string }
-  | { kind: 'not-found' };
-
-export interface SandboxProvider extends PaymentProvider {
-  readonly name: 'sandbox';
-  byClientSecret(clientSecret: string): Promise<ProviderIntent | null>;
-  /** What Stripe.js's confirmCardPayment does: charge the card against the intent. */
-  confirm(clientSecret: string, card: SandboxCard): Promise<ConfirmResult>;
-}
+/** Stripe answers a refund of an intent that was never charged with this. */
+const notRefundable = (id: string) =>
+  new AppError(409, 'NOT_REFUNDABLE', `Payment ${id} has not succeeded, so there is nothing to refund`);
 
 /**
  * An in-process card processor with Stripe's PaymentIntent life cycle. Intents live in the
  * database so every server instance sees the same ones; of a card only brand and last 4 digits
  * are stored, never the number or the CVC.
  */
-export function createSandboxProvider(db: Db): SandboxProvider {
+export function createSandboxProvider(db: Db): PaymentProvider {
   return {
     name: 'sandbox',
 
@@ -70,7 +69,33 @@ export function createSandboxProvider(db: Db): SandboxProvider {
       return row ? toIntent(row) : null;
     },
 
-    async byClientSecret(clientSecret: string) {
+    async cancelIntent(id: string) {
+      // Like Stripe: a succeeded intent cannot be cancelled (it is refunded instead).
+      const [row] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'canceled' })
+        .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')))
+        .returning();
+      return row ? toIntent(row) : this.retrieveIntent(id);
+    },
+
+    async refund(intentId: string, amountCents: number): Promise<ProviderRefund> {
+      // The sandbox keeps a refund on its intent (Stripe keeps a Refund object beside it); the
+      // guard makes a repeated refund of one intent answer the same refund.
+      const [row] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'refunded' })
+        .where(and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, 'succeeded')))
+        .returning();
+      const intent = row ?? (await this.retrieveIntent(intentId));
+      if (!intent || intent.status !== 'refunded') throw notRefundable(intentId);
+      return { id: `re_${intentId}`, status: 'succeeded', amount: Math.min(amountCents, intent.amount) };
+    },
+
+    // The sandbox calls the store directly (confirmCard); it sends no webhooks.
+    parseWebhook: () => null,
+
+    async intentByClientSecret(clientSecret: string) {
       const [row] = await db
         .select()
         .from(sandboxPaymentIntents)
@@ -78,7 +103,7 @@ export function createSandboxProvider(db: Db): SandboxProvider {
       return row ? toIntent(row) : null;
     },
 
-    async confirm(clientSecret: string, card: SandboxCard): Promise<ConfirmResult> {
+    async confirmCard(clientSecret: string, card: SandboxCard): Promise<CardConfirmation> {
       return db.transaction(async (tx) => {
         // Row lock: two confirmations of one intent (a double click, two tabs) take turns.
         const [row] = await tx
@@ -88,6 +113,13 @@ export function createSandboxProvider(db: Db): SandboxProvider {
           .for('update');
         if (!row) return { kind: 'not-found' } as const;
         if (row.status === 'succeeded') return { kind: 'succeeded', intent: toIntent(row) } as const;
+        if (row.status !== 'requires_payment_method') {
+          return {
+            kind: 'declined',
+            code: 'payment_intent_unexpected_state',
+            message: `This payment can no longer be made: it has a status of ${row.status}.`,
+          } as const;
+        }
         const outcome: CardOutcome = chargeOutcome(card);
         const [updated] = await tx
           .update(sandboxPaymentIntents)
@@ -102,7 +134,7 @@ export function createSandboxProvider(db: Db): SandboxProvider {
         const intent = toIntent(updated!);
         return outcome.ok
           ? ({ kind: 'succeeded', intent } as const)
-          : ({ kind: 'declined', intent, code: outcome.code, message: outcome.message } as const);
+          : ({ kind: 'declined', code: outcome.code, message: outcome.message } as const);
       });
     },
   };

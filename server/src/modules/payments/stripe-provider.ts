@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
-import type { CreateIntentInput, PaymentProvider } from './payment-provider.ts';
+import { WebhookSignatureError, type CreateIntentInput, type PaymentProvider } from './payment-provider.ts';
+import { toPaymentEvent } from './stripe-events.ts';
 import { toProviderIntent } from './stripe-intent.ts';
 
 export interface StripeProviderOptions {
@@ -8,12 +9,6 @@ export interface StripeProviderOptions {
   webhookSecret: string;
   /** Another API origin (a local server that answers like Stripe's, in tests). */
   apiUrl?: string | undefined;
-}
-
-export interface StripeProvider extends PaymentProvider {
-  readonly name: 'stripe';
-  /** Verifies the signature over the exact bytes Stripe sent; throws when it does not match. */
-  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
 }
 
 function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
@@ -40,7 +35,7 @@ function providerFailure(error: unknown): AppError {
 }
 
 /** Card payments through Stripe's PaymentIntents, with the official SDK. */
-export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, clientOptions(options.apiUrl));
   return {
     name: 'stripe',
@@ -71,8 +66,45 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       }
     },
 
-    verifyWebhook(rawBody: Buffer, signature: string) {
-      return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+    async cancelIntent(id: string) {
+      try {
+        return toProviderIntent(await stripe.paymentIntents.cancel(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          // Already succeeded or cancelled: Stripe refuses, and its current view is the answer.
+          if (error.code === 'payment_intent_unexpected_state') return this.retrieveIntent(id);
+          if (error.code === 'resource_missing') return null;
+        }
+        throw providerFailure(error);
+      }
+    },
+
+    async refund(intentId: string, amountCents: number) {
+      const refund = await stripe.refunds
+        .create(
+          { payment_intent: intentId, amount: amountCents },
+          // One refund per intent, however often a sweep or a replayed event asks for it.
+          { idempotencyKey: `refund-${intentId}` },
+        )
+        .catch((error: unknown) => Promise.reject(providerFailure(error)));
+      return { id: refund.id, status: refund.status ?? 'pending', amount: refund.amount };
+    },
+
+    parseWebhook(rawBody: Buffer, signature: string | undefined) {
+      if (!signature) throw new WebhookSignatureError('A signed Stripe event is required');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch {
+        throw new WebhookSignatureError('The Stripe signature does not match this event');
+      }
+      return toPaymentEvent(event);
+    },
+
+    async intentByClientSecret(clientSecret: string) {
+      // A client secret is `<intent id>_secret_<…>`; the intent itself is the authority.
+      const intent = await this.retrieveIntent(clientSecret.split('_secret_')[0] ?? '');
+      return intent?.clientSecret === clientSecret ? intent : null;
     },
   };
 }

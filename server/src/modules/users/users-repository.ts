@@ -18,14 +18,14 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** The name to put on a review: the account's display name, else its email. */
-export async function displayNameOf(db: Db, userId: string, email: string): Promise<string> {
-  const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
-  return row?.name.trim() || email;
-}
-
 export function createUsersRepository(db: Db) {
   return {
+    /** The name to put on a review: the account's display name, else its email. */
+    async displayNameOf(userId: string, email: string): Promise<string> {
+      const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
+      return row?.name.trim() || email;
+    },
+
     async byEmail(email: string): Promise<User | undefined> {
       const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
       return row && toUser(row);

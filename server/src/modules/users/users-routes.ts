@@ -11,15 +11,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { assertOwnerOrAdmin, callerOf } from '../../plugins/access.ts';
-import { createUsersRepository } from './users-repository.ts';
+import { assertOwner, callerOf } from '../../plugins/access.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const bearer = [{ bearer: [] }];
 
 /** PRODUCT.md §7 user calls, with PRODUCT.md §11's rules: own record only, unless admin. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUsersRepository(app.db);
+  const { users } = app;
 
   app.put(
     '/api/user/:email',
@@ -66,7 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertOwnerOrAdmin(callerOf(request), request.query.email);
+      assertOwner(callerOf(request), request.query.email, 'admin-allowed');
       return (await users.byEmail(request.query.email)) ?? Promise.reject(notFound('User'));
     },
   );
@@ -160,7 +159,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      assertOwnerOrAdmin(caller, request.params.email);
+      assertOwner(caller, request.params.email, 'admin-allowed');
       const record = await users.byEmail(request.params.email);
       if (!record) throw notFound('User');
       return { admin: record.role === 'admin' };

@@ -1,9 +1,11 @@
-import type { SandboxConfirmInput } from '@torque/contract';
+import type { Order, SandboxConfirmInput } from '@torque/contract';
 import { request } from '@/lib/http.ts';
 
 export interface ConfirmedPayment {
   id: string;
   status: 'succeeded';
+  /** The order, already marked paid by the server. */
+  order: Order;
 }
 
 /**

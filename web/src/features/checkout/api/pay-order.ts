@@ -1,11 +1,14 @@
-import type { Order, PaymentIntent, PaymentRecord } from '@torque/contract';
+import type { Order, PaymentIntent } from '@torque/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { request } from '@/lib/http.ts';
 import { ORDERS_KEY } from './get-order.ts';
 
-/** Confirms the card against an intent (sandbox or Stripe.js); resolves the payment's id. */
-export type ConfirmCard = (clientSecret: string) => Promise<string>;
+/**
+ * Confirms the card against an intent (sandbox or Stripe.js); resolves the payment's id and,
+ * where the server recorded the payment in the same call (the sandbox), the paid order.
+ */
+export type ConfirmCard = (clientSecret: string) => Promise<{ paymentId: string; paidOrder?: Order }>;
 
 /** `POST /api/create-payment-intent`: the server prices the order; the same open intent comes back each time. */
 export function createPaymentIntent(orderId: string): Promise<PaymentIntent> {
@@ -20,18 +23,15 @@ export function markOrderPaid(orderId: string, paymentId: string): Promise<Order
   });
 }
 
-/** `POST /api/payment`: the payment record of PRODUCT.md §3 (a replay returns the same record). */
-export function recordPayment(paymentId: string): Promise<PaymentRecord> {
-  return request<PaymentRecord>('/api/payment', { method: 'POST', body: { paymentId } });
-}
-
-/** Tries at the steps after the card is charged (marking paid, the record), which are safe to repeat. */
+/** Tries at marking the order paid after the card is charged, which is safe to repeat. */
 const BOOKKEEPING_ATTEMPTS = 3;
 
 /**
- * The whole payment: intent → card confirmation → order marked paid → payment record.
- * Once the card is confirmed its id is kept: a failure after that is retried, and a retry only
- * finishes the bookkeeping — it never charges the card again. A refused card is not retried.
+ * The whole payment: intent → card confirmation → order marked paid. The server writes the
+ * payment record when it marks the order paid; the sandbox's confirmation does both, so only a
+ * card confirmed by Stripe.js is followed by `PUT /api/order/:id`. Once the card is confirmed
+ * its id is kept: a failure after that is retried, and a retry only finishes the bookkeeping —
+ * it never charges the card again. A refused card is not retried.
  */
 export function usePayOrder(orderId: string) {
   const queryClient = useQueryClient();
@@ -41,11 +41,12 @@ export function usePayOrder(orderId: string) {
       let paymentId = confirmedId.current;
       if (!paymentId) {
         const { clientSecret } = await createPaymentIntent(orderId);
-        paymentId = await confirmCard(clientSecret);
+        const confirmed = await confirmCard(clientSecret);
+        paymentId = confirmed.paymentId;
         confirmedId.current = paymentId;
+        if (confirmed.paidOrder?.payment) return paymentId;
       }
       await markOrderPaid(orderId, paymentId);
-      await recordPayment(paymentId);
       return paymentId;
     },
     retry: (failures) => confirmedId.current !== null && failures < BOOKKEEPING_ATTEMPTS,

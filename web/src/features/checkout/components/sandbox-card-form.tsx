@@ -59,7 +59,8 @@ export function SandboxCardForm({ billingEmail, paying, disabled, onPay }: CardF
         card: { number: card.number.replace(/\s/g, ''), cvc: card.cvc.trim(), ...expiry },
         billingEmail,
       });
-      return result.id;
+      // The server recorded the payment already: the paid order comes with the answer.
+      return { paymentId: result.id, paidOrder: result.order };
     });
   });
 

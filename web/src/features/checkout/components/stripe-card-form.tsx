@@ -47,7 +47,7 @@ function CardFields({ billingEmail, paying, disabled, onPay }: CardFormProps) {
         payment_method: { card, billing_details: { email: billingEmail } },
       });
       if (result.error) throw new Error(result.error.message ?? 'Your card could not be charged.');
-      return result.paymentIntent.id;
+      return { paymentId: result.paymentIntent.id };
     });
   }
 

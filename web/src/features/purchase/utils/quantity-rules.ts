@@ -1,21 +1,15 @@
-import { orderMessages, type Part } from '@torque/contract';
+import { quantityRefusal, type StockLevel } from '@torque/contract';
 
-type Stock = Pick<Part, 'minimunOrder' | 'available'>;
-
-export function isStockOut(part: Pick<Part, 'available'>): boolean {
-  return part.available <= 0;
-}
+export { isStockOut } from '@torque/contract';
 
 /**
- * PRODUCT.md §5's quantity rules, checked as the user types: what is wrong with `raw` (the input's
- * text), or null when it can be ordered. The same messages come back from the server.
+ * What is wrong with `raw` (the quantity input's text), or null when it can be ordered: the
+ * text must be a whole number, then PRODUCT.md §5's rules apply (`quantityRefusal`, the same
+ * function whose messages the server answers with).
  */
-export function quantityProblem(raw: string, part: Stock): string | null {
+export function quantityProblem(raw: string, part: StockLevel): string | null {
   const text = raw.trim();
   if (text === '') return 'Quantity is required';
   if (!/^\d+$/.test(text)) return 'Quantity must be a whole number';
-  const quantity = Number(text);
-  if (quantity < part.minimunOrder) return orderMessages.belowMinimum;
-  if (quantity > part.available) return orderMessages.aboveAvailable;
-  return null;
+  return quantityRefusal(Number(text), part)?.message ?? null;
 }

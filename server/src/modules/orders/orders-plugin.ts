@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createOrdersRepository, type OrdersRepository } from './orders-repository.ts';
+import { createOrdersService, type OrdersService } from './orders-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: { repository: OrdersRepository; service: OrdersService };
+  }
+}
+
+/** Orders: their repository (every SQL statement on orders) and the service the routes call. */
+export const ordersPlugin = fp(
+  async (app: FastifyInstance) => {
+    const repository = createOrdersRepository(app.db);
+    const service = createOrdersService({ repository, stockChanged: () => app.catalogueChanged() });
+    app.decorate('orders', { repository, service });
+  },
+  { name: 'orders', dependencies: ['database', 'catalogue-events'] },
+);
