@@ -17,10 +17,10 @@ test('an admin promotes a customer, who then has the admin menu', async ({ page,
 
   await page.goto('/dashboard/user');
   const row = page.getByRole('row').filter({ hasText: account.email });
-  await row.getByRole('button', { name: `Make ${account.email} an admin` }).click();
+  await row.getByRole('button', { name: `Make Admin, ${account.email}` }).click();
   await expect(page.getByText(`you approved ${account.name} as admin.`)).toBeVisible();
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
-  await expect(row.getByRole('button', { name: `Make ${account.email} an admin` })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Make Admin, ${account.email}` })).toHaveCount(0);
   await expect(
     page.getByRole('row').filter({ hasText: admin.email }).getByText('Admin', { exact: true }),
   ).toBeVisible();
@@ -142,15 +142,15 @@ test('an admin ships a paid order and the customer sees it shipped; Ship Now is 
   await expect(paidRow).toContainText(account.email);
   await expect(paidRow).toContainText('Pending');
   await expect(unpaidRow).toContainText('Unpaid');
-  await expect(unpaidRow.getByRole('button', { name: /^Ship order \d+ now$/ })).toBeDisabled();
+  await expect(unpaidRow.getByRole('button', { name: /^Ship Now, order \d+$/ })).toBeDisabled();
   await expect(
     paidRow.getByRole('button', { name: /^Cancel order \d+$/ }),
     'a paid order is not cancelled',
   ).toBeDisabled();
 
-  await paidRow.getByRole('button', { name: /^Ship order \d+ now$/ }).click();
+  await paidRow.getByRole('button', { name: /^Ship Now, order \d+$/ }).click();
   await expect(paidRow).toContainText('Shipped');
-  await expect(paidRow.getByRole('button', { name: /^Ship order \d+ now$/ })).toBeDisabled();
+  await expect(paidRow.getByRole('button', { name: /^Ship Now, order \d+$/ })).toBeDisabled();
   await expect(unpaidRow).toContainText('Unpaid');
 
   const customerPage = await pageFor(account);

@@ -5,13 +5,23 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /**
- * Runs axe-core (its default rule set: WCAG 2.x A/AA plus best practices) on the page as it
- * is now. Every violation is attached to the report; serious and critical ones fail the test,
+ * Rules axe-core ships switched off (tagged experimental) that this suite runs as well.
+ * `label-content-name-mismatch` is WCAG 2.5.3 (label in name): a control's accessible name must
+ * contain its visible text, so that a speech-input user who says "click Ship Now" reaches the
+ * button labelled "Ship Now, order 3". Its impact is serious, so a mismatch fails the suite.
+ */
+export const EXTRA_RULES = ['label-content-name-mismatch'] as const;
+
+/**
+ * Runs axe-core (its default rule set: WCAG 2.x A/AA plus best practices, and EXTRA_RULES) on
+ * the page as it is now. Every violation is attached to the report; serious and critical ones fail the test,
  * listed with the elements they were found on. The check is soft: the test goes on (its
  * screenshots get written) and fails at its end.
  */
 export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // `options` (not `withRules`, which would run only these rules) keeps the default set and turns these on.
+  const rules = Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }]));
+  const { violations } = await new AxeBuilder({ page }).options({ rules }).analyze();
   if (violations.length > 0) {
     await testInfo.attach(`axe ${label}`, {
       body: JSON.stringify(violations, null, 2),

@@ -8,5 +8,5 @@ export const SPECS_DIR = path.join(E2E_DIR, 'specs');
 export const ARTIFACTS_DIR = path.join(E2E_DIR, 'artifacts');
 export const SCREENSHOTS_DIR = path.join(ARTIFACTS_DIR, 'screenshots');
 export const SERVER_LOG = path.join(ARTIFACTS_DIR, 'server.log');
-/** Debian's Chromium (STACK-NOTES.md); CHROMIUM_PATH points elsewhere if needed. */
+/** Debian's Chromium (`apt-get install chromium`; README Prerequisites); CHROMIUM_PATH points elsewhere if needed. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

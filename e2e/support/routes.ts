@@ -1,6 +1,7 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Account } from './accounts.ts';
-import { apiUser, listParts, placeOrder } from './api.ts';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { newAccount, type Account } from './accounts.ts';
+import { apiUser, listParts, payOrder, placeOrder } from './api.ts';
+import { signUp } from './identity.ts';
 
 export type Role = 'visitor' | 'customer' | 'admin';
 
@@ -61,9 +62,31 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
   admin: [
     { name: 'dashboard', path: '/dashboard', ready: dashboardReady },
     { name: 'dashboard-my-profile', path: '/dashboard/my-profile', ready: dashboardReady },
-    { name: 'dashboard-user', path: '/dashboard/user', ready: dashboardReady },
+    {
+      // With a customer in the list, so its row's Make Admin and Delete user buttons are checked.
+      name: 'dashboard-user',
+      path: async () => {
+        await customerWithOrders({ paid: 0, unpaid: 0 });
+        return '/dashboard/user';
+      },
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('table').getByText('Make Admin').first()).toBeVisible();
+      },
+    },
     { name: 'dashboard-add-product', path: '/dashboard/add-product', ready: dashboardReady },
-    { name: 'dashboard-manage-all-orders', path: '/dashboard/manage-all-orders', ready: dashboardReady },
+    {
+      // With a paid and an unpaid order, so both Ship Now and Cancel are checked enabled.
+      name: 'dashboard-manage-all-orders',
+      path: async () => {
+        await customerWithOrders({ paid: 1, unpaid: 1 });
+        return '/dashboard/manage-all-orders';
+      },
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('table').getByText('Ship Now').first()).toBeVisible();
+      },
+    },
     { name: 'dashboard-manage-products', path: '/dashboard/manage-products', ready: dashboardReady },
   ],
 };
@@ -108,6 +131,28 @@ async function orderFor({ request, account }: RouteContext) {
   if (!account) throw new Error('an order needs a signed-in account');
   const part = await firstPart(request);
   return placeOrder(request, await apiUser(request, account.email), { partId: part._id, quantity: part.minimunOrder });
+}
+
+/**
+ * A new customer with `paid` paid and `unpaid` unpaid orders, made in a request context of its
+ * own (the page stays signed in as whoever opens the route).
+ */
+async function customerWithOrders({ paid, unpaid }: { paid: number; unpaid: number }): Promise<Account> {
+  const account = newAccount('customer');
+  const request = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    await signUp(request, account);
+    if (paid + unpaid === 0) return account;
+    const user = await apiUser(request, account.email);
+    const part = await firstPart(request);
+    for (let i = 0; i < paid + unpaid; i++) {
+      const order = await placeOrder(request, user, { partId: part._id, quantity: part.minimunOrder });
+      if (i < paid) await payOrder(request, user, order._id);
+    }
+    return account;
+  } finally {
+    await request.dispose();
+  }
 }
 
 async function firstPart(request: APIRequestContext) {

@@ -51,7 +51,7 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrders
                   type="button"
                   className="btn btn-primary btn-xs whitespace-nowrap"
                   disabled={!canShip(order) || shipping !== null}
-                  aria-label={`Ship order ${index + 1} now`}
+                  aria-label={`Ship Now, order ${index + 1}`}
                   onClick={() => onShip(order)}
                 >
                   {shipping === order._id ? <Spinner size="sm" /> : null}

@@ -37,7 +37,7 @@ export function UsersTable({ users, promoting, onMakeAdmin, onDelete }: UsersTab
                   type="button"
                   className="btn btn-primary btn-xs whitespace-nowrap"
                   disabled={promoting !== null}
-                  aria-label={`Make ${user.email} an admin`}
+                  aria-label={`Make Admin, ${user.email}`}
                   onClick={() => onMakeAdmin(user)}
                 >
                   {promoting === user.email ? <Spinner size="sm" /> : null}
