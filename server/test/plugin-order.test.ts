@@ -17,10 +17,13 @@ test('a plugin registered before what it depends on stops the start, naming the 
   ] as const) {
     const app = Fastify({ logger: false });
     app.register(plugin);
-    await assert.rejects(app.ready(), (error: Error) => {
-      assert.match(error.message, new RegExp(`dependency '${missing}'`));
-      return true;
-    });
+    await assert.rejects(
+      async () => void (await app.ready()),
+      (error: Error) => {
+        assert.match(error.message, new RegExp(`dependency '${missing}'`));
+        return true;
+      },
+    );
     await app.close();
   }
 });

@@ -29,6 +29,8 @@ declare module 'fastify' {
     caller: Caller | null;
   }
   interface FastifyInstance {
+    /** Resolves the caller from the request's bearer token, or throws 401 (modules/identity/access-tokens-plugin.ts). */
+    verifyAccessToken(request: FastifyRequest): Promise<Caller>;
     /** Every route's access level, by "METHOD /url" (the authorization-matrix test reads it). */
     routeAccess: Map<string, Access>;
   }

@@ -9,8 +9,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
     sessionValidity: SessionValidity;
-    /** Resolves the caller from the request's bearer token, or throws 401. */
-    verifyAccessToken(request: FastifyRequest): Promise<Caller>;
   }
 }
 
