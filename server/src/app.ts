@@ -13,6 +13,7 @@ import { ordersRoutes } from './modules/orders/orders-routes.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments-routes.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
+import { partsPlugin } from './modules/parts/parts-plugin.ts';
 import { partsRoutes } from './modules/parts/parts-routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews-plugin.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin);
   await app.register(identityPlugin);
   await app.register(catalogueEventsPlugin);
+  await app.register(partsPlugin);
   await app.register(usersPlugin);
   await app.register(reviewsPlugin);
   await app.register(contactPlugin);

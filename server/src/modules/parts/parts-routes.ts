@@ -1,56 +1,17 @@
-import { errorBody, part, partIdParams, partInput, partsQuery, partUpdate, type PartsQuery } from '@torque/contract';
+import { errorBody, part, partIdParams, partInput, partsQuery, partUpdate } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { createKeysetCodec, setPageHeaders } from '../../lib/keyset-page.ts';
-import { createCatalogueCache, type CachedPage } from './catalogue-cache.ts';
-import {
-  createPartsRepository,
-  keyPatterns,
-  searchTerms,
-  type PartsFilter,
-  type PartsOrder,
-} from './parts-repository.ts';
-import { sendSerialised, serialise } from './serialised-body.ts';
+import { setPageHeaders } from '../../lib/keyset-page.ts';
+import { sendSerialised } from './serialised-body.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /**
- * PRODUCT.md §7 catalogue calls. Reads are public and served from a serialised snapshot (with
- * ETag/304); every write, here or an order's stock change, announces `catalogueChanged()`,
- * which drops it. Writes are admin-only.
+ * PRODUCT.md §7 catalogue calls (parts-service.ts holds the caches and rules). Reads are public
+ * and answered with ETag/304; writes are admin-only.
  */
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createPartsRepository(app.db);
-  const catalogue = createCatalogueCache(() => repo.list(), {
-    onRefreshError: (err) => app.log.warn({ err }, 'catalogue refresh failed; serving the previous snapshot'),
-  });
-  app.onCatalogueChange(() => catalogue.invalidate());
-  const cursors = createKeysetCodec(app.config.authSecret);
-
-  /** One page, from the page cache or the database; the cursor is checked before either. */
-  async function page(query: PartsQuery & { limit: number }): Promise<CachedPage> {
-    const terms = searchTerms(query.q);
-    const filter: PartsFilter = { terms, inStock: query.inStock === true };
-    const order: PartsOrder = query.sort ?? (query.q ? 'relevance' : 'catalogue');
-    // What a cursor belongs to: the list, its order and filters. A cursor of another is a 400.
-    const filterKey = JSON.stringify([terms, filter.inStock]);
-    const scope = `parts|${order}|${filterKey}`;
-    const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, keyPatterns(order));
-    return catalogue.page(JSON.stringify([scope, query.limit, query.cursor ?? null]), async () => {
-      // A search with no usable word ("?q=!!") matches nothing; it never turns into a full scan.
-      if (query.q && terms.length === 0) return { body: serialise([]), total: 0, nextCursor: null };
-      const [found, total] = await Promise.all([
-        repo.page(filter, order, query.limit, after),
-        catalogue.total(filterKey, () => repo.count(filter)),
-      ]);
-      return {
-        body: serialise(found.parts),
-        total,
-        nextCursor: found.nextKey && cursors.encode(scope, found.nextKey),
-      };
-    });
-  }
+  const { parts } = app;
 
   app.get(
     '/api/parts',
@@ -69,15 +30,9 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query;
-      if (query.limit === undefined) {
-        if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
-        const plain = !query.q && !query.inStock && query.sort === undefined;
-        if (plain) return sendSerialised(request, reply, await catalogue.list());
-      }
-      const result = await page({ ...query, limit: query.limit ?? Number.MAX_SAFE_INTEGER });
-      if (query.limit !== undefined) setPageHeaders(request, reply, result);
-      return sendSerialised(request, reply, result.body);
+      const { body, page } = await parts.list(request.query);
+      if (page) setPageHeaders(request, reply, page);
+      return sendSerialised(request, reply, body);
     },
   );
 
@@ -87,13 +42,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['parts'], summary: 'One part', params: partIdParams, response: { 200: part, ...errors } },
     },
-    async (request, reply) => {
-      // Not in the snapshot: maybe added by another instance a moment ago, so ask the database.
-      const body =
-        (await catalogue.part(request.params.id)) ?? (await repo.get(request.params.id).then((p) => p && serialise(p)));
-      if (!body) throw notFound('Part');
-      return sendSerialised(request, reply, body);
-    },
+    async (request, reply) => sendSerialised(request, reply, await parts.one(request.params.id)),
   );
 
   app.post(
@@ -108,11 +57,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: part, ...errors },
       },
     },
-    async (request, reply) => {
-      const created = await repo.create(request.body);
-      app.catalogueChanged();
-      return reply.status(201).send(created);
-    },
+    async (request, reply) => reply.status(201).send(await parts.create(request.body)),
   );
 
   app.put(
@@ -128,12 +73,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: part, ...errors },
       },
     },
-    async (request) => {
-      const updated = await repo.update(request.params.id, request.body);
-      if (!updated) throw notFound('Part');
-      app.catalogueChanged();
-      return updated;
-    },
+    async (request) => parts.update(request.params.id, request.body),
   );
 
   app.delete(
@@ -149,8 +89,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await repo.remove(request.params.id))) throw notFound('Part');
-      app.catalogueChanged();
+      await parts.remove(request.params.id);
       return { deleted: true as const, _id: request.params.id };
     },
   );

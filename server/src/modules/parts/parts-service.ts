@@ -1,0 +1,100 @@
+import type { Part, PartsQuery } from '@torque/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { createKeysetCodec } from '../../lib/keyset-page.ts';
+import { createCatalogueCache, type CachedPage } from './catalogue-cache.ts';
+import {
+  keyPatterns,
+  searchTerms,
+  type PartsFilter,
+  type PartsOrder,
+  type PartsRepository,
+} from './parts-repository.ts';
+import { serialise, type SerialisedBody } from './serialised-body.ts';
+
+/**
+ * The catalogue: reads served from a serialised snapshot and a bounded page cache (each dropped
+ * on every change, `catalogueChanged()`), writes by admins. Cursors are signed with `secret`.
+ */
+export function createPartsService(deps: {
+  repository: PartsRepository;
+  secret: string;
+  log: FastifyBaseLogger;
+  changed: () => void;
+}) {
+  const { repository: repo, changed } = deps;
+  const catalogue = createCatalogueCache(() => repo.list(), {
+    onRefreshError: (err) => deps.log.warn({ err }, 'catalogue refresh failed; serving the previous snapshot'),
+  });
+  const cursors = createKeysetCodec(deps.secret);
+
+  /** One page, from the page cache or the database; the cursor is checked before either. */
+  async function page(query: PartsQuery & { limit: number }): Promise<CachedPage> {
+    const terms = searchTerms(query.q);
+    const filter: PartsFilter = { terms, inStock: query.inStock === true };
+    const order: PartsOrder = query.sort ?? (query.q ? 'relevance' : 'catalogue');
+    // What a cursor belongs to: the list, its order and filters. A cursor of another is a 400.
+    const filterKey = JSON.stringify([terms, filter.inStock]);
+    const scope = `parts|${order}|${filterKey}`;
+    const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, keyPatterns(order));
+    return catalogue.page(JSON.stringify([scope, query.limit, query.cursor ?? null]), async () => {
+      // A search with no usable word ("?q=!!") matches nothing; it never turns into a full scan.
+      if (query.q && terms.length === 0) return { body: serialise([]), total: 0, nextCursor: null };
+      const [found, total] = await Promise.all([
+        repo.page(filter, order, query.limit, after),
+        catalogue.total(filterKey, () => repo.count(filter)),
+      ]);
+      return {
+        body: serialise(found.parts),
+        total,
+        nextCursor: found.nextKey && cursors.encode(scope, found.nextKey),
+      };
+    });
+  }
+
+  return {
+    /** Drops what is cached; called on every `catalogueChanged()`, from any module. */
+    invalidate: () => catalogue.invalidate(),
+
+    /**
+     * The list: without `limit` the whole catalogue (the compatibility form; filters and sort
+     * still apply), with it one page and its paging facts.
+     */
+    async list(query: PartsQuery): Promise<{ body: SerialisedBody; page?: CachedPage }> {
+      if (query.limit === undefined) {
+        if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
+        const plain = !query.q && !query.inStock && query.sort === undefined;
+        if (plain) return { body: await catalogue.list() };
+        return { body: (await page({ ...query, limit: Number.MAX_SAFE_INTEGER })).body };
+      }
+      const found = await page({ ...query, limit: query.limit });
+      return { body: found.body, page: found };
+    },
+
+    /** One part's serialised body. Not in the snapshot: maybe added by another instance a moment ago. */
+    async one(id: string): Promise<SerialisedBody> {
+      const body = (await catalogue.part(id)) ?? (await repo.get(id).then((p) => p && serialise(p)));
+      if (!body) throw notFound('Part');
+      return body;
+    },
+
+    async create(input: Parameters<PartsRepository['create']>[0]): Promise<Part> {
+      const created = await repo.create(input);
+      changed();
+      return created;
+    },
+
+    async update(id: string, input: Parameters<PartsRepository['update']>[1]): Promise<Part> {
+      const updated = await repo.update(id, input);
+      if (!updated) throw notFound('Part');
+      changed();
+      return updated;
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await repo.remove(id))) throw notFound('Part');
+      changed();
+    },
+  };
+}
+export type PartsService = ReturnType<typeof createPartsService>;
