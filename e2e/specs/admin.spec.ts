@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { newAccount } from '../support/accounts.ts';
-import { apiUser, createPart, getPart, listParts, payOrder, placeOrder } from '../support/api.ts';
+import { addPart, placeOrder } from '@torque/testkit';
+import { api, apiUser, e2ePart, getPart, listParts, payOrder } from '../support/api.ts';
 import { orderCard } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { signUp } from '../support/identity.ts';
@@ -99,7 +100,7 @@ test('an admin deletes a product through the confirm modal; it leaves the catalo
   adminApi,
   admin,
 }) => {
-  const part = await createPart(adminApi.request, adminApi.user);
+  const part = await addPart(api(adminApi.request), adminApi.user, e2ePart());
 
   await page.goto('/dashboard/manage-products');
   await expect(page.getByRole('banner').getByText(admin.name)).toBeVisible();
@@ -124,15 +125,23 @@ test('an admin ships a paid order and the customer sees it shipped; Ship Now is 
   const account = newAccount();
   await signUp(request, account);
   const customer = await apiUser(request, account.email);
-  const paidPart = await createPart(adminApi.request, adminApi.user, {
-    name: `Paid Part ${randomBytes(3).toString('hex')}`,
-  });
-  const unpaidPart = await createPart(adminApi.request, adminApi.user, {
-    name: `Unpaid Part ${randomBytes(3).toString('hex')}`,
-  });
-  const paid = await placeOrder(request, customer, { partId: paidPart._id, quantity: 5 });
+  const paidPart = await addPart(
+    api(adminApi.request),
+    adminApi.user,
+    e2ePart({
+      name: `Paid Part ${randomBytes(3).toString('hex')}`,
+    }),
+  );
+  const unpaidPart = await addPart(
+    api(adminApi.request),
+    adminApi.user,
+    e2ePart({
+      name: `Unpaid Part ${randomBytes(3).toString('hex')}`,
+    }),
+  );
+  const paid = await placeOrder(api(request), customer, paidPart._id, 5);
   await payOrder(request, customer, paid._id);
-  await placeOrder(request, customer, { partId: unpaidPart._id, quantity: 6 });
+  await placeOrder(api(request), customer, unpaidPart._id, 6);
 
   await page.goto('/dashboard/manage-all-orders');
   await expect(page.getByRole('banner').getByText(admin.name)).toBeVisible();

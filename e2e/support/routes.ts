@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Account } from './accounts.ts';
-import { apiUser, listParts, placeOrder } from './api.ts';
+import { placeOrder } from '@torque/testkit';
+import { api, apiUser, listParts } from './api.ts';
 
 export type Role = 'visitor' | 'customer' | 'admin';
 
@@ -107,7 +108,7 @@ export async function dashboardReady(page: Page): Promise<void> {
 async function orderFor({ request, account }: RouteContext) {
   if (!account) throw new Error('an order needs a signed-in account');
   const part = await firstPart(request);
-  return placeOrder(request, await apiUser(request, account.email), { partId: part._id, quantity: part.minimunOrder });
+  return placeOrder(api(request), await apiUser(request, account.email), part._id, part.minimunOrder);
 }
 
 async function firstPart(request: APIRequestContext) {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
-import { addPart, orderBody, stockOf } from './helpers/commerce.ts';
+import { addPart, orderInput } from '@torque/testkit';
+import { stockOf } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, PASSWORD, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { differences, snapshots, type Snapshots } from './fuzz/snapshot.ts';
@@ -36,7 +37,7 @@ for (const kind of databaseKinds()) {
     before(async () => {
       t = await createTestApp(kind);
       customer = await t.signUp('big-bodies@limits.test');
-      partId = (await addPart(t, { available: 100 }))._id;
+      partId = (await addPart(t, await t.admin(), { available: 100 }))._id;
       database = await snapshots(t.db.database.db);
     });
     after(() => t?.close());
@@ -45,7 +46,7 @@ for (const kind of databaseKinds()) {
       [
         { url: '/api/review', as: customer, fields: { rating: 5 }, field: 'comment' },
         { url: '/api/contact', as: null, fields: { email: 'a@limits.test', subject: 'Hi' }, field: 'message' },
-        { url: '/api/order', as: customer, fields: orderBody(partId, 1), field: 'address' },
+        { url: '/api/order', as: customer, fields: orderInput(partId, 1), field: 'address' },
         {
           url: `/api/user-update?email=${customer.email}`,
           method: 'PUT' as const,
@@ -126,16 +127,16 @@ for (const kind of databaseKinds()) {
 
     test('a customer placing orders in a burst is stopped with 429; no stock is taken by the refused one; others still order', async () => {
       const max = Number(t.app.rateLimits.orders.max);
-      const part = await addPart(t, { available: 10 * max });
+      const part = await addPart(t, await t.admin(), { available: 10 * max });
       const burst = await t.signUp('burst@limits.test');
       const statuses: number[] = [];
       for (let i = 0; i < max; i++)
         statuses.push(
-          (await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, burst)).statusCode,
+          (await t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 1) }, burst)).statusCode,
         );
       assert.deepEqual(new Set(statuses), new Set([201]), 'up to the limit, every order is placed');
 
-      const refused = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, burst);
+      const refused = await t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 1) }, burst);
       assert.equal(refused.statusCode, 429, refused.body);
       assert.equal(errorOf(refused).code, 'RATE_LIMITED');
       assert.match(errorOf(refused).message, /too many attempts.*wait \d+ (second|minute)s?/i);
@@ -148,7 +149,7 @@ for (const kind of databaseKinds()) {
 
       const neighbour = await t.signUp('neighbour@limits.test');
       assert.equal(
-        (await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, neighbour)).statusCode,
+        (await t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 1) }, neighbour)).statusCode,
         201,
         'the limit is per customer',
       );

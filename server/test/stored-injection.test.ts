@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { addPart, orderBody } from './helpers/commerce.ts';
+import { addPart, orderInput } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -46,7 +46,7 @@ for (const kind of databaseKinds()) {
       t = await createTestApp(kind);
       admin = await t.admin();
       accounts = 1;
-      partId = (await addPart(t, { available: 1000 }))._id;
+      partId = (await addPart(t, await t.admin(), { available: 1000 }))._id;
       tableCount = async () =>
         Number(
           (
@@ -106,7 +106,7 @@ for (const kind of databaseKinds()) {
           {
             method: 'POST',
             url: '/api/order',
-            payload: { ...orderBody(partId, 1), address: value, phone: value.slice(0, 40) },
+            payload: { ...orderInput(partId, 1), address: value, phone: value.slice(0, 40) },
           },
           customer,
         );
