@@ -5,7 +5,7 @@ import { addPart, placeOrder } from '@torque/testkit';
 import { api, apiUser, e2ePart, getPart, listParts, payOrder } from '../support/api.ts';
 import { orderCard } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { signUp } from '../support/identity.ts';
+import { signUpInBrowser } from '../support/identity.ts';
 
 /** Journey 8: what an admin does in the dashboard (PRODUCT.md §2 admin pages) and what others then see. */
 
@@ -14,7 +14,7 @@ const adminMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboar
 
 test('an admin promotes a customer, who then has the admin menu', async ({ page, admin, request, pageFor }) => {
   const account = newAccount('promoted');
-  await signUp(request, account);
+  await signUpInBrowser(request, account);
 
   await page.goto('/dashboard/user');
   const row = page.getByRole('row').filter({ hasText: account.email });
@@ -40,7 +40,7 @@ test('an admin deletes a user through the confirm modal; the account can no long
   baseURL,
 }) => {
   const account = newAccount('leaving');
-  await signUp(request, account);
+  await signUpInBrowser(request, account);
 
   await page.goto('/dashboard/user');
   await expect(page.getByRole('heading', { name: /^Users: \d+$/ })).toBeVisible();
@@ -123,7 +123,7 @@ test('an admin ships a paid order and the customer sees it shipped; Ship Now is 
   pageFor,
 }) => {
   const account = newAccount();
-  await signUp(request, account);
+  await signUpInBrowser(request, account);
   const customer = await apiUser(request, account.email);
   const paidPart = await addPart(
     api(adminApi.request),

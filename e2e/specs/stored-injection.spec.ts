@@ -3,7 +3,7 @@ import { newAccount } from '../support/accounts.ts';
 import { addPart } from '@torque/testkit';
 import { api, e2ePart } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { signUp } from '../support/identity.ts';
+import { signUpInBrowser } from '../support/identity.ts';
 
 /**
  * Issue #9: HTML and script a user types (a review's comment, an account's name, an address)
@@ -29,7 +29,7 @@ test('HTML in a review comment and in a name is shown as text on the landing pag
   page,
 }) => {
   const account = { ...newAccount('customer'), name: payloads.name };
-  await signUp(page.request, account);
+  await signUpInBrowser(page.request, account);
   const injected = watchForScript(page);
 
   await page.goto('/dashboard/add-review');

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PASSWORD, signUp, type ApiUser, type Send } from '@torque/testkit';
+import { cookieOf, PASSWORD, signUp, type ApiUser, type Send } from '@torque/testkit';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -57,10 +57,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
 
   const send: Send = async ({ method, path: url, headers, body }) => {
     const res = await app.inject({ method: method as InjectOptions['method'], url, headers, payload: body });
-    const replyHeaders = new Headers();
-    for (const [name, value] of Object.entries(res.headers))
-      for (const one of [value].flat()) if (one !== undefined) replyHeaders.append(name, String(one));
-    return { status: res.statusCode, headers: replyHeaders, text: res.body };
+    return { status: res.statusCode, headers: headersOf(res), text: res.body };
   };
 
   return {
@@ -81,12 +78,16 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   };
 }
 
-/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
-export function sessionCookie(res: LightMyRequestResponse): string {
-  const raw = res.headers['set-cookie'];
-  const list = raw === undefined ? [] : [raw].flat();
-  return list.map((c) => c.split(';')[0]).join('; ');
+/** An injected response's headers as fetch's `Headers` (Set-Cookie kept one per cookie). */
+function headersOf(res: LightMyRequestResponse): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers))
+    for (const one of [value].flat()) if (one !== undefined) headers.append(name, String(one));
+  return headers;
 }
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+export const sessionCookie = (res: LightMyRequestResponse): string => cookieOf(headersOf(res));
 
 /** Every error body has the same shape. */
 export function errorOf(res: LightMyRequestResponse): {
