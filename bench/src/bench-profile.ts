@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { addPart, orderInput, placeOrder, signUp } from '@torque/testkit';
+import { addPart, orderBody, placeOrder, signUp } from '@torque/testkit';
 import { get } from './lib/api-client.ts';
 import { summariseProfile } from './lib/cpu-profile.ts';
 import { assertClean, load, type LoadSpec } from './lib/load.ts';
@@ -91,7 +91,7 @@ async function specFor(name: string, base: string): Promise<Omit<LoadSpec, 'conn
       url: `${base}/api/order`,
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(orderInput(part._id)),
+      body: JSON.stringify(orderBody(part._id)),
     };
   }
   throw new Error(`unknown route "${name}"; use parts, part, user, order-list, order-post, config or health`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
-import { orderInput, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
+import { orderBody, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -119,7 +119,7 @@ const matrix: Row[] = [
   },
   {
     route: 'POST /api/order',
-    request: (c) => ({ method: 'POST', url: '/api/order', payload: orderInput(c.orderPartId, 1) }),
+    request: (c) => ({ method: 'POST', url: '/api/order', payload: orderBody(c.orderPartId, 1) }),
     expect: { anonymous: 401, owner: 201, other: 201, admin: 201 },
   },
   {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
-import { addPart, orderInput } from '@torque/testkit';
+import { addPart, orderBody } from '@torque/testkit';
 import { stockOf } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, PASSWORD, type TestApp, type TestUser } from './helpers/test-app.ts';
@@ -46,7 +46,7 @@ for (const kind of databaseKinds()) {
       [
         { url: '/api/review', as: customer, fields: { rating: 5 }, field: 'comment' },
         { url: '/api/contact', as: null, fields: { email: 'a@limits.test', subject: 'Hi' }, field: 'message' },
-        { url: '/api/order', as: customer, fields: orderInput(partId, 1), field: 'address' },
+        { url: '/api/order', as: customer, fields: orderBody(partId, 1), field: 'address' },
         {
           url: `/api/user-update?email=${customer.email}`,
           method: 'PUT' as const,
@@ -132,11 +132,11 @@ for (const kind of databaseKinds()) {
       const statuses: number[] = [];
       for (let i = 0; i < max; i++)
         statuses.push(
-          (await t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 1) }, burst)).statusCode,
+          (await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, burst)).statusCode,
         );
       assert.deepEqual(new Set(statuses), new Set([201]), 'up to the limit, every order is placed');
 
-      const refused = await t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 1) }, burst);
+      const refused = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, burst);
       assert.equal(refused.statusCode, 429, refused.body);
       assert.equal(errorOf(refused).code, 'RATE_LIMITED');
       assert.match(errorOf(refused).message, /too many attempts.*wait \d+ (second|minute)s?/i);
@@ -149,7 +149,7 @@ for (const kind of databaseKinds()) {
 
       const neighbour = await t.signUp('neighbour@limits.test');
       assert.equal(
-        (await t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 1) }, neighbour)).statusCode,
+        (await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) }, neighbour)).statusCode,
         201,
         'the limit is per customer',
       );

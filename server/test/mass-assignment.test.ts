@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Order, Part, User } from '@torque/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { addPart, orderInput, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
+import { addPart, orderBody, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, PASSWORD, sessionCookie, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -284,7 +284,7 @@ const rows: Row[] = [
         {
           method: 'POST',
           url: '/api/order',
-          payload: { ...orderInput(c.part._id, 3), ...c.forged, unitPrice: 0.01, paidAt: new Date().toISOString() },
+          payload: { ...orderBody(c.part._id, 3), ...c.forged, unitPrice: 0.01, paidAt: new Date().toISOString() },
         },
         c.mallory,
       ),

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Order, Part } from '@torque/contract';
 import { sql } from 'drizzle-orm';
 import { databaseKinds } from './helpers/databases.ts';
-import { addPart, orderInput, payWithSandbox, placeOrder } from '@torque/testkit';
+import { addPart, orderBody, payWithSandbox, placeOrder } from '@torque/testkit';
 import { stockOf } from './helpers/commerce.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -143,7 +143,7 @@ for (const kind of databaseKinds()) {
     after(() => t.close());
 
     const order = (partId: string, quantity: number) =>
-      t.inject({ method: 'POST', url: '/api/order', payload: orderInput(partId, quantity) }, customer);
+      t.inject({ method: 'POST', url: '/api/order', payload: orderBody(partId, quantity) }, customer);
 
     test('a total over the card limit is 409 ORDER_TOO_LARGE and takes no stock, however large', async () => {
       // $10,000 a unit: 99 units are $990,000, 100 are over the $999,999.99 a card may pay.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { orderMessages, type Order } from '@torque/contract';
 import { databaseKinds } from './helpers/databases.ts';
-import { addPart, orderInput, payWithSandbox, placeOrder } from '@torque/testkit';
+import { addPart, orderBody, payWithSandbox, placeOrder } from '@torque/testkit';
 import { stockOf } from './helpers/commerce.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -28,7 +28,7 @@ for (const kind of databaseKinds()) {
           url: '/api/order',
           // An old client's fields: all of them ignored.
           payload: {
-            ...orderInput(part._id, '5'),
+            ...orderBody(part._id, '5'),
             email: bob.email,
             price: 0.01,
             name: 'Free stuff',
@@ -57,15 +57,15 @@ for (const kind of databaseKinds()) {
 
     test("quantity below the minimum, above the stock, or any when stock is out: 409 with PRODUCT.md §5's messages, stock unchanged", async () => {
       const part = await addPart(t, await t.admin(), { available: 10, minimunOrder: 3 });
-      const below = await t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 2) }, alice);
+      const below = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 2) }, alice);
       assert.equal(below.statusCode, 409);
       assert.deepEqual(errorOf(below), { code: 'BELOW_MINIMUM', message: orderMessages.belowMinimum });
-      const above = await t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 11) }, alice);
+      const above = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 11) }, alice);
       assert.equal(above.statusCode, 409);
       assert.deepEqual(errorOf(above), { code: 'ABOVE_AVAILABLE', message: orderMessages.aboveAvailable });
       assert.equal(await stockOf(t, part._id), 10);
       await placeOrder(t, alice, part._id, 10);
-      const out = await t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 3) }, bob);
+      const out = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 3) }, bob);
       assert.equal(out.statusCode, 409);
       assert.deepEqual(errorOf(out), { code: 'STOCK_OUT', message: orderMessages.stockOut });
       assert.equal(await stockOf(t, part._id), 0);
@@ -75,7 +75,7 @@ for (const kind of databaseKinds()) {
       const part = await addPart(t, await t.admin(), { available: 10 });
       for (const quantity of [0, -1, 1.5, 'abc', '']) {
         const res = await t.inject(
-          { method: 'POST', url: '/api/order', payload: orderInput(part._id, quantity as number) },
+          { method: 'POST', url: '/api/order', payload: orderBody(part._id, quantity as number) },
           alice,
         );
         assert.equal(res.statusCode, 400, `quantity ${JSON.stringify(quantity)}: ${res.body}`);
@@ -88,11 +88,11 @@ for (const kind of databaseKinds()) {
       assert.equal(noAddress.statusCode, 400);
       assert.ok(errorOf(noAddress).fields?.address);
       const unknown = await t.inject(
-        { method: 'POST', url: '/api/order', payload: orderInput('00000000-0000-4000-8000-000000000000', 1) },
+        { method: 'POST', url: '/api/order', payload: orderBody('00000000-0000-4000-8000-000000000000', 1) },
         alice,
       );
       assert.equal(unknown.statusCode, 404);
-      const anonymous = await t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 1) });
+      const anonymous = await t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 1) });
       assert.equal(anonymous.statusCode, 401);
       assert.equal(await stockOf(t, part._id), 10);
     });
@@ -199,7 +199,7 @@ for (const kind of databaseKinds()) {
       const results = await Promise.all(
         quantities.map((quantity, i) =>
           t.inject(
-            { method: 'POST', url: '/api/order', payload: orderInput(part._id, quantity) },
+            { method: 'POST', url: '/api/order', payload: orderBody(part._id, quantity) },
             buyers[i % buyers.length],
           ),
         ),
@@ -228,8 +228,8 @@ for (const kind of databaseKinds()) {
       const mixed = await Promise.all([
         ...first.map((o, i) => t.inject({ method: 'DELETE', url: `/api/order/${o._id}` }, buyers[i])),
         ...buyers.flatMap((b) => [
-          t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 4) }, b),
-          t.inject({ method: 'POST', url: '/api/order', payload: orderInput(part._id, 4) }, b),
+          t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 4) }, b),
+          t.inject({ method: 'POST', url: '/api/order', payload: orderBody(part._id, 4) }, b),
         ]),
       ]);
       for (const res of mixed) assert.ok([200, 201, 409].includes(res.statusCode), `${res.statusCode} ${res.body}`);

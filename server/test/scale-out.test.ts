@@ -20,6 +20,7 @@ import {
   type ServerProcess,
   signUp,
   startServer,
+  testCard,
 } from '@torque/testkit';
 
 /**
@@ -220,7 +221,7 @@ describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
 
   test(`sandbox confirmations raced across both instances (${REPLAYS}× confirm and ${REPLAYS}× PUT on each) pay each order exactly once`, async (t) => {
     assert.ok(sold.length >= PAID_ORDERS, 'the order race ran first');
-    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+    const card = testCard();
     const paid = await Promise.all(
       sold.slice(0, PAID_ORDERS).map(async ({ order, owner }) => {
         const clientSecret = await intentFromBoth(d.servers, order, owner);

@@ -192,7 +192,7 @@ export async function addPart(
 }
 
 /** An order's body: the contact details are the test's, the price is the server's. */
-export const orderInput = (
+export const orderBody = (
   partId: string,
   quantity: number | string = 1,
   details: Partial<Pick<OrderInput, 'phone' | 'address'>> = {},
@@ -208,7 +208,7 @@ export function orderAttempt(
 ): Promise<Reply<Order | ErrorBody>> {
   return call<Order | ErrorBody>(target, 'POST', '/api/order', {
     token: as.token,
-    body: orderInput(partId, quantity, details),
+    body: orderBody(partId, quantity, details),
   });
 }
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { addPart, type ApiUser, orderInput, placeOrder, signUp } from '@torque/testkit';
+import { addPart, type ApiUser, orderBody, placeOrder, signUp } from '@torque/testkit';
 import { get } from '../lib/api-client.ts';
 import { assertClean, load } from '../lib/load.ts';
 import { comparePair, type PairResult } from './pairs.ts';
@@ -57,7 +57,7 @@ export async function measureOrderWrites(
     method: 'POST' as const,
     connections: settings.connections,
     headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(orderInput(part._id)),
+    body: JSON.stringify(orderBody(part._id)),
   };
   const warm = await load({ ...spec, durationSeconds: settings.warmupSeconds });
   assertClean('POST /api/order warm-up', warm);
