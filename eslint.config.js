@@ -26,6 +26,14 @@ export default tseslint.config(
     files: ['contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }] },
   },
+  // The test kit is shared by server/test, e2e and bench: it reaches the server over HTTP (or a
+  // transport the caller passes), never through its source.
+  {
+    files: ['testkit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', '@torque/server', '@torque/web'] }],
+    },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

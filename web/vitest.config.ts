@@ -19,5 +19,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // A hang detector, not a speed check: a test that waits for the page (findBy*, up to
+    // asyncUtilTimeout = 15 s each in src/testing/setup.ts) must be allowed several such waits.
+    // The 5 s default timed tests out mid-wait when three suites shared the 2 cores.
+    testTimeout: 60_000,
   },
 });

@@ -9,13 +9,14 @@ import { runDatabase, type DatabaseReport } from './api/run-database.ts';
 import { readSettings, SCENARIOS } from './api/settings.ts';
 import { accessTokenCost } from './api/token-cost.ts';
 import { writeSection } from './lib/doc.ts';
-import { createTemporaryDatabase, postgresVersion, type TemporaryDatabase } from './lib/postgres.ts';
+import { adminUrl, postgresVersion } from './lib/postgres.ts';
 import { stopAllChildren } from './lib/processes.ts';
+import { createScratchDatabase, type ScratchDatabase } from '@torque/testkit';
 
 const settings = readSettings();
 const reports: DatabaseReport[] = [];
 const skipped: string[] = [];
-let temporary: TemporaryDatabase | undefined;
+let temporary: ScratchDatabase | undefined;
 
 async function cleanUp() {
   await stopAllChildren();
@@ -43,7 +44,7 @@ try {
       continue;
     }
     console.log(`\n${kind}`);
-    if (kind === 'postgres') temporary = await createTemporaryDatabase();
+    if (kind === 'postgres') temporary = await createScratchDatabase(adminUrl, { label: 'bench' });
     reports.push(await runDatabase(kind, settings, temporary?.url));
     if (kind === 'postgres') {
       await temporary?.drop();

@@ -9,12 +9,14 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { addPart, get, orderBody, placeOrder, signUp } from './lib/api-client.ts';
+import { addPart, orderBody, placeOrder, signUp } from '@torque/testkit';
+import { get } from './lib/api-client.ts';
 import { summariseProfile } from './lib/cpu-profile.ts';
 import { assertClean, load, type LoadSpec } from './lib/load.ts';
-import { createTemporaryDatabase, type TemporaryDatabase } from './lib/postgres.ts';
+import { adminUrl } from './lib/postgres.ts';
 import { stopAllChildren } from './lib/processes.ts';
 import { startAppServer } from './lib/servers.ts';
+import { createScratchDatabase, type ScratchDatabase } from '@torque/testkit';
 
 const [route = 'parts', kind = 'pglite'] = process.argv.slice(2);
 const seconds = Number(process.env.BENCH_DURATION ?? 8);
@@ -23,8 +25,8 @@ const ADMIN = 'bench-admin@torque.bench';
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'torque-profile-'));
 const profileDir = path.join(workDir, 'profile');
-let database: TemporaryDatabase | undefined;
-if (kind === 'postgres') database = await createTemporaryDatabase();
+let database: ScratchDatabase | undefined;
+if (kind === 'postgres') database = await createScratchDatabase(adminUrl, { label: 'bench' });
 
 const env = {
   NODE_ENV: 'production',
@@ -74,17 +76,17 @@ async function specFor(name: string, base: string): Promise<Omit<LoadSpec, 'conn
   if (name === 'parts' || name === 'config' || name === 'health') return { url: `${base}/api/${name}` };
   if (name === 'part')
     return { url: `${base}/api/parts/${(await get<{ _id: string }[]>(base, '/api/parts')).body[0]!._id}` };
-  const admin = await signUp(base, ADMIN);
-  const customer = await signUp(base, `profile-${Date.now()}@torque.bench`);
+  const admin = await signUp(base, ADMIN, { headers: { origin: base } });
+  const customer = await signUp(base, `profile-${Date.now()}@torque.bench`, { headers: { origin: base } });
   const headers = { authorization: `Bearer ${customer.token}` };
   if (name === 'user') return { url: `${base}/api/user?email=${encodeURIComponent(customer.email)}`, headers };
   if (name === 'order-list') {
-    const part = await addPart(base, admin, 1000);
+    const part = await addPart(base, admin, { available: 1000, price: 12.5 });
     for (let i = 0; i < 20; i++) await placeOrder(base, customer, part._id);
     return { url: `${base}/api/order?email=${encodeURIComponent(customer.email)}`, headers };
   }
   if (name === 'order-post') {
-    const part = await addPart(base, admin, 1_000_000);
+    const part = await addPart(base, admin, { available: 1_000_000, price: 12.5 });
     return {
       url: `${base}/api/order`,
       method: 'POST',

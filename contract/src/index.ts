@@ -7,4 +7,5 @@ export * from './users.ts';
 export * from './auth-forms.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './sandbox-cards.ts';
 export * from './config.ts';

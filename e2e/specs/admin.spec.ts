@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { newAccount } from '../support/accounts.ts';
-import { apiUser, createPart, getPart, listParts, payOrder, placeOrder } from '../support/api.ts';
+import { addPart, placeOrder } from '@torque/testkit';
+import { api, apiUser, e2ePart, getPart, listParts, payOrder } from '../support/api.ts';
 import { orderCard } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { signUp } from '../support/identity.ts';
+import { signUpInBrowser } from '../support/identity.ts';
 
 /** Journey 8: what an admin does in the dashboard (PRODUCT.md §2 admin pages) and what others then see. */
 
@@ -13,7 +14,7 @@ const adminMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboar
 
 test('an admin promotes a customer, who then has the admin menu', async ({ page, admin, request, pageFor }) => {
   const account = newAccount('promoted');
-  await signUp(request, account);
+  await signUpInBrowser(request, account);
 
   await page.goto('/dashboard/user');
   const row = page.getByRole('row').filter({ hasText: account.email });
@@ -39,7 +40,7 @@ test('an admin deletes a user through the confirm modal; the account can no long
   baseURL,
 }) => {
   const account = newAccount('leaving');
-  await signUp(request, account);
+  await signUpInBrowser(request, account);
 
   await page.goto('/dashboard/user');
   await expect(page.getByRole('heading', { name: /^Users: \d+$/ })).toBeVisible();
@@ -99,7 +100,7 @@ test('an admin deletes a product through the confirm modal; it leaves the catalo
   adminApi,
   admin,
 }) => {
-  const part = await createPart(adminApi.request, adminApi.user);
+  const part = await addPart(api(adminApi.request), adminApi.user, e2ePart());
 
   await page.goto('/dashboard/manage-products');
   await expect(page.getByRole('banner').getByText(admin.name)).toBeVisible();
@@ -122,17 +123,25 @@ test('an admin ships a paid order and the customer sees it shipped; Ship Now is 
   pageFor,
 }) => {
   const account = newAccount();
-  await signUp(request, account);
+  await signUpInBrowser(request, account);
   const customer = await apiUser(request, account.email);
-  const paidPart = await createPart(adminApi.request, adminApi.user, {
-    name: `Paid Part ${randomBytes(3).toString('hex')}`,
-  });
-  const unpaidPart = await createPart(adminApi.request, adminApi.user, {
-    name: `Unpaid Part ${randomBytes(3).toString('hex')}`,
-  });
-  const paid = await placeOrder(request, customer, { partId: paidPart._id, quantity: 5 });
+  const paidPart = await addPart(
+    api(adminApi.request),
+    adminApi.user,
+    e2ePart({
+      name: `Paid Part ${randomBytes(3).toString('hex')}`,
+    }),
+  );
+  const unpaidPart = await addPart(
+    api(adminApi.request),
+    adminApi.user,
+    e2ePart({
+      name: `Unpaid Part ${randomBytes(3).toString('hex')}`,
+    }),
+  );
+  const paid = await placeOrder(api(request), customer, paidPart._id, 5);
   await payOrder(request, customer, paid._id);
-  await placeOrder(request, customer, { partId: unpaidPart._id, quantity: 6 });
+  await placeOrder(api(request), customer, unpaidPart._id, 6);
 
   await page.goto('/dashboard/manage-all-orders');
   await expect(page.getByRole('banner').getByText(admin.name)).toBeVisible();

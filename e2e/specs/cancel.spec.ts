@@ -1,4 +1,5 @@
-import { apiUser, createPart, getPart, listOwnOrders, payOrder, placeOrder } from '../support/api.ts';
+import { addPart, placeOrder } from '@torque/testkit';
+import { api, apiUser, e2ePart, getPart, listOwnOrders, payOrder } from '../support/api.ts';
 import { orderCard, shownStock } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -9,9 +10,9 @@ test('an unpaid order cancelled through the modal disappears and its units go ba
   customer,
   adminApi,
 }) => {
-  const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 5, available: 40 });
+  const part = await addPart(api(adminApi.request), adminApi.user, e2ePart({ minimunOrder: 5, available: 40 }));
   const user = await apiUser(page.request, customer.email);
-  await placeOrder(page.request, user, { partId: part._id, quantity: 7 });
+  await placeOrder(api(page.request), user, part._id, 7);
   expect((await getPart(page.request, part._id)).available).toBe(33);
 
   await page.goto('/dashboard/my-orders');
@@ -42,9 +43,9 @@ test('an unpaid order cancelled through the modal disappears and its units go ba
 });
 
 test('a paid order offers no cancelling', async ({ page, customer, adminApi }) => {
-  const part = await createPart(adminApi.request, adminApi.user);
+  const part = await addPart(api(adminApi.request), adminApi.user, e2ePart());
   const user = await apiUser(page.request, customer.email);
-  const order = await placeOrder(page.request, user, { partId: part._id, quantity: 5 });
+  const order = await placeOrder(api(page.request), user, part._id, 5);
   await payOrder(page.request, user, order._id);
 
   await page.goto('/dashboard/my-orders');

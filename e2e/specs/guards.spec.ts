@@ -3,7 +3,7 @@ import { newAccount } from '../support/accounts.ts';
 import { listParts } from '../support/api.ts';
 import { sessionEmail, storedAccessToken, submitLogin } from '../support/auth-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { signUp } from '../support/identity.ts';
+import { signUpInBrowser } from '../support/identity.ts';
 
 /** Journey 3: the route guards of PRODUCT.md §2 (protected pages, admin-only pages). */
 
@@ -17,7 +17,7 @@ test('a visitor sent from /dashboard to /login is brought back to /dashboard aft
   request,
 }) => {
   const account = newAccount();
-  await signUp(request, account);
+  await signUpInBrowser(request, account);
 
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login');
@@ -30,7 +30,7 @@ test('a visitor sent from /dashboard to /login is brought back to /dashboard aft
 
 test('the origin is kept for deeper pages too: a dashboard child and a purchase page', async ({ page, request }) => {
   const account = newAccount();
-  await signUp(request, account);
+  await signUpInBrowser(request, account);
   const [part] = await listParts(request);
 
   await page.goto('/dashboard/my-profile');

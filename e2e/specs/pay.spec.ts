@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { apiUser, createPart, listOwnOrders, placeOrder, TEST_CARDS } from '../support/api.ts';
+import { addPart, placeOrder, TEST_CARDS } from '@torque/testkit';
+import { api, apiUser, e2ePart, listOwnOrders } from '../support/api.ts';
 import { textHue } from '../support/colors.ts';
 import { orderCard } from '../support/shop-pages.ts';
 import { expect, test, type AdminApi } from '../support/fixtures.ts';
@@ -18,11 +19,8 @@ async function payByCard(page: Page, number: string) {
 
 /** An unpaid order of the signed-in customer, for a part of the test's own, opened from My Orders. */
 async function openCheckoutFromMyOrders(page: Page, customerEmail: string, adminApi: AdminApi) {
-  const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 2, price: 30 });
-  const order = await placeOrder(page.request, await apiUser(page.request, customerEmail), {
-    partId: part._id,
-    quantity: 3,
-  });
+  const part = await addPart(api(adminApi.request), adminApi.user, e2ePart({ minimunOrder: 2, price: 30 }));
+  const order = await placeOrder(api(page.request), await apiUser(page.request, customerEmail), part._id, 3);
   await page.goto('/dashboard/my-orders');
   await page.getByRole('link', { name: `Pay for ${part.name}` }).click();
   await expect(page).toHaveURL(`/checkout/${order._id}`);
@@ -38,7 +36,7 @@ test('4242 4242 4242 4242 pays: a green confirmation with the id, and the order 
 }) => {
   const { part, order } = await openCheckoutFromMyOrders(page, customer.email, adminApi);
 
-  await payByCard(page, TEST_CARDS.success);
+  await payByCard(page, TEST_CARDS.visa);
   const done = page.getByText('Your Payment is completed');
   await expect(done).toBeVisible();
   expect(await textHue(done)).toBe('green');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { orderMessages } from '@torque/contract';
-import { apiUser, createPart, getPart, listOwnOrders, placeOrder } from '../support/api.ts';
+import { addPart, placeOrder } from '@torque/testkit';
+import { api, apiUser, e2ePart, getPart, listOwnOrders } from '../support/api.ts';
 import { shownStock } from '../support/shop-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -17,7 +18,7 @@ test('quantities below the minimum or above the stock are refused as typed and k
   customer,
   adminApi,
 }) => {
-  const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 10, available: 50 });
+  const part = await addPart(api(adminApi.request), adminApi.user, e2ePart({ minimunOrder: 10, available: 50 }));
 
   await page.goto(`/purchase/${part._id}`);
   await expect(page.getByRole('heading', { name: part.name })).toBeVisible();
@@ -43,7 +44,11 @@ test('quantities below the minimum or above the stock are refused as typed and k
 });
 
 test('an order says Order Successful and drops the stock shown on the page', async ({ page, customer, adminApi }) => {
-  const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 5, available: 40, price: 12.5 });
+  const part = await addPart(
+    api(adminApi.request),
+    adminApi.user,
+    e2ePart({ minimunOrder: 5, available: 40, price: 12.5 }),
+  );
 
   await page.goto(`/purchase/${part._id}`);
   await expect(shownStock(page)).toHaveText('40');
@@ -75,8 +80,8 @@ test('an order says Order Successful and drops the stock shown on the page', asy
 });
 
 test('a part with no stock says Stock out and cannot be ordered', async ({ page, customer, adminApi }) => {
-  const part = await createPart(adminApi.request, adminApi.user, { minimunOrder: 5, available: 5 });
-  await placeOrder(page.request, await apiUser(page.request, customer.email), { partId: part._id, quantity: 5 });
+  const part = await addPart(api(adminApi.request), adminApi.user, e2ePart({ minimunOrder: 5, available: 5 }));
+  await placeOrder(api(page.request), await apiUser(page.request, customer.email), part._id, 5);
 
   await page.goto(`/purchase/${part._id}`);
   await expect(shownStock(page)).toHaveText('0');
@@ -86,7 +91,7 @@ test('a part with no stock says Stock out and cannot be ordered', async ({ page,
 });
 
 test('phone and address are required before an order goes out', async ({ page, customer, adminApi }) => {
-  const part = await createPart(adminApi.request, adminApi.user);
+  const part = await addPart(api(adminApi.request), adminApi.user, e2ePart());
 
   await page.goto(`/purchase/${part._id}`);
   await orderButton(page).click();

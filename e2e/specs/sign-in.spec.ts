@@ -7,7 +7,7 @@ import {
   submitSignup,
 } from '../support/auth-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { signUp } from '../support/identity.ts';
+import { signUpInBrowser } from '../support/identity.ts';
 
 /** Journey 2: sign-up, sign-in (email and Google) and sign-out (PRODUCT.md §2, §4, §5, §8). */
 
@@ -35,7 +35,7 @@ test.describe('sign-up', () => {
 
   test("shows the identity provider's message for a taken email", async ({ page, request }) => {
     const taken = newAccount();
-    await signUp(request, taken);
+    await signUpInBrowser(request, taken);
     await submitSignup(page, { ...taken, name: 'Somebody Else' });
     const message = page.getByText('User already exists. Use another email.');
     await expect(message).toBeVisible();
@@ -73,7 +73,7 @@ test.describe('login', () => {
 
   test('a wrong password gets a red message and signs nobody in', async ({ page, request }) => {
     const account = newAccount();
-    await signUp(request, account);
+    await signUpInBrowser(request, account);
     await submitLogin(page, { email: account.email, password: `${account.password}-wrong` });
     const message = page.getByRole('alert').filter({ hasText: 'Invalid email or password' });
     await expect(message).toBeVisible();
@@ -84,7 +84,7 @@ test.describe('login', () => {
 
   test('signs in, goes home, and sign-out clears the access token and the session', async ({ page, request }) => {
     const account = newAccount();
-    await signUp(request, account);
+    await signUpInBrowser(request, account);
     await submitLogin(page, account);
     await expect(page).toHaveURL('/');
     const navbar = page.getByRole('banner');

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { newAccount } from '../support/accounts.ts';
-import { createPart } from '../support/api.ts';
+import { addPart } from '@torque/testkit';
+import { api, e2ePart } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { signUp } from '../support/identity.ts';
+import { signUpInBrowser } from '../support/identity.ts';
 
 /**
  * Issue #9: HTML and script a user types (a review's comment, an account's name, an address)
@@ -28,7 +29,7 @@ test('HTML in a review comment and in a name is shown as text on the landing pag
   page,
 }) => {
   const account = { ...newAccount('customer'), name: payloads.name };
-  await signUp(page.request, account);
+  await signUpInBrowser(page.request, account);
   const injected = watchForScript(page);
 
   await page.goto('/dashboard/add-review');
@@ -53,7 +54,7 @@ test('HTML in a profile’s address and name, and in a part’s name, is shown a
   customer,
   adminApi,
 }) => {
-  const part = await createPart(adminApi.request, adminApi.user, { name: `<b>Bold</b> part ${Date.now()}` });
+  const part = await addPart(api(adminApi.request), adminApi.user, e2ePart({ name: `<b>Bold</b> part ${Date.now()}` }));
   const injected = watchForScript(page);
 
   await page.goto('/dashboard/my-profile');

@@ -1,7 +1,7 @@
 import { test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { adminAccountFor, newAccount, type Account } from './accounts.ts';
 import { apiUser, type ApiUser } from './api.ts';
-import { signIn, signUp, signUpOrSignIn } from './identity.ts';
+import { signIn, signUpInBrowser, signUpOrSignIn } from './identity.ts';
 
 type SignInWay = 'sign-in' | 'sign-up' | 'sign-up-or-sign-in';
 
@@ -22,7 +22,7 @@ export interface RoleFixtures {
   adminApi: { request: APIRequestContext; user: ApiUser };
 }
 
-const SIGN_IN_WAYS = { 'sign-in': signIn, 'sign-up': signUp, 'sign-up-or-sign-in': signUpOrSignIn } as const;
+const SIGN_IN_WAYS = { 'sign-in': signIn, 'sign-up': signUpInBrowser, 'sign-up-or-sign-in': signUpOrSignIn } as const;
 
 /**
  * `page` signed in as one role: ask for `customer` or `admin`, not both (they would share the
@@ -31,7 +31,7 @@ const SIGN_IN_WAYS = { 'sign-in': signIn, 'sign-up': signUp, 'sign-up-or-sign-in
 export const test = base.extend<RoleFixtures>({
   customer: async ({ page }, use) => {
     const account = newAccount('customer');
-    await signUp(page.request, account);
+    await signUpInBrowser(page.request, account);
     await use(account);
   },
   admin: async ({ page }, use, testInfo) => {

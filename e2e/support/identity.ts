@@ -6,7 +6,7 @@ import type { Account } from './accounts.ts';
  * the session cookie lands in the page's browser context: the next page load is signed in
  * (the SPA reads the session and trades it for its access token itself).
  */
-export async function signUp(request: APIRequestContext, account: Account): Promise<void> {
+export async function signUpInBrowser(request: APIRequestContext, account: Account): Promise<void> {
   const response = await request.post('/api/auth/sign-up/email', { data: account });
   await expectOk(response, `sign-up of ${account.email}`);
 }

@@ -1,7 +1,8 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { placeOrder } from '@torque/testkit';
 import { newAccount, type Account } from './accounts.ts';
-import { apiUser, listParts, payOrder, placeOrder } from './api.ts';
-import { signUp } from './identity.ts';
+import { api, apiUser, listParts, payOrder } from './api.ts';
+import { signUpInBrowser } from './identity.ts';
 
 export type Role = 'visitor' | 'customer' | 'admin';
 
@@ -130,7 +131,7 @@ export async function dashboardReady(page: Page): Promise<void> {
 async function orderFor({ request, account }: RouteContext) {
   if (!account) throw new Error('an order needs a signed-in account');
   const part = await firstPart(request);
-  return placeOrder(request, await apiUser(request, account.email), { partId: part._id, quantity: part.minimunOrder });
+  return placeOrder(api(request), await apiUser(request, account.email), part._id, part.minimunOrder);
 }
 
 /**
@@ -141,12 +142,12 @@ async function customerWithOrders({ paid, unpaid }: { paid: number; unpaid: numb
   const account = newAccount('customer');
   const request = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
   try {
-    await signUp(request, account);
+    await signUpInBrowser(request, account);
     if (paid + unpaid === 0) return account;
     const user = await apiUser(request, account.email);
     const part = await firstPart(request);
     for (let i = 0; i < paid + unpaid; i++) {
-      const order = await placeOrder(request, user, { partId: part._id, quantity: part.minimunOrder });
+      const order = await placeOrder(api(request), user, part._id, part.minimunOrder);
       if (i < paid) await payOrder(request, user, order._id);
     }
     return account;

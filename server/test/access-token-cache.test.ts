@@ -6,8 +6,27 @@ import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/t
 
 /**
  * The access-token check remembers tokens whose signature it has verified. These suites make
- * sure a remembered token is still refused whenever an unremembered one would be.
+ * sure it does (a repeat use checks no signature) and that a remembered token is still refused
+ * whenever an unremembered one would be.
  */
+
+/**
+ * How many Ed25519 signature checks `work` made. jose verifies through WebCrypto
+ * (`crypto.subtle.verify`), so wrapping that method counts verifications without a seam in the
+ * server: a cache hit makes none, a miss one.
+ */
+async function signatureChecks(work: () => Promise<void>): Promise<number> {
+  const verify = mock.method(crypto.subtle, 'verify');
+  try {
+    await work();
+    return verify.mock.calls.filter(({ arguments: [algorithm] }) => {
+      const name = typeof algorithm === 'string' ? algorithm : (algorithm as { name?: string }).name;
+      return name === 'Ed25519';
+    }).length;
+  } finally {
+    verify.mock.restore();
+  }
+}
 for (const kind of databaseKinds()) {
   describe(`verified access tokens are cached, revocation is not (${kind})`, () => {
     let t: TestApp;
@@ -25,8 +44,26 @@ for (const kind of databaseKinds()) {
 
     /** Two answers in a row: the second one is served from the cache of verified tokens. */
     async function useTwice(user: TestUser): Promise<void> {
-      for (let i = 0; i < 2; i++) assert.equal((await ownRecord(user)).statusCode, 200);
+      assert.equal((await ownRecord(user)).statusCode, 200);
+      const checks = await signatureChecks(async () => assert.equal((await ownRecord(user)).statusCode, 200));
+      assert.equal(checks, 0, 'the second use is answered from the cache, without a signature check');
     }
+
+    test('a token is verified once, then remembered; an altered one is verified every time', async () => {
+      const user = await t.signUp('cache-hits@torque.test');
+      const first = await signatureChecks(async () => assert.equal((await ownRecord(user)).statusCode, 200));
+      assert.equal(first, 1, 'the first use checks the signature');
+      const repeats = await signatureChecks(async () => {
+        for (let i = 0; i < 5; i++) assert.equal((await ownRecord(user)).statusCode, 200);
+      });
+      assert.equal(repeats, 0, 'five repeat uses check no signature: the cache answered them');
+      const [header, payload, signature] = user.token.split('.') as [string, string, string];
+      const forged = `${header}.${payload}.${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
+      const forgeries = await signatureChecks(async () => {
+        for (let i = 0; i < 2; i++) assert.equal((await ownRecord(user, forged)).statusCode, 401);
+      });
+      assert.equal(forgeries, 2, 'a refused token is never remembered');
+    });
 
     test('a cached token stops working at once after sign-out', async () => {
       const user = await t.signUp('cache-signout@torque.test');

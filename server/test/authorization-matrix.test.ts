@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
-import { card, CARDS, orderBody, payWithSandbox, placeOrder } from './helpers/commerce.ts';
+import { orderBody, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -173,7 +173,7 @@ const matrix: Row[] = [
     request: async (c) => ({
       method: 'POST',
       url: '/api/payments/sandbox/confirm',
-      payload: { clientSecret: await c.freshClientSecret(), card: card(CARDS.visa) },
+      payload: { clientSecret: await c.freshClientSecret(), card: testCard(TEST_CARDS.visa) },
     }),
     expect: { anonymous: 401, owner: 200, other: 403, admin: 403 },
   },
@@ -234,8 +234,8 @@ for (const kind of databaseKinds()) {
         paidOrder: async () => {
           const order = await placeOrder(t, callers.owner, orderPartId, 1);
           const { confirm } = await payWithSandbox(t, callers.owner, order._id);
-          assert.equal(confirm.statusCode, 200, confirm.body);
-          return { orderId: order._id, paymentId: confirm.json().id };
+          assert.equal(confirm.status, 200, JSON.stringify(confirm.body));
+          return { orderId: order._id, paymentId: confirm.body.id };
         },
         freshClientSecret: async () => {
           const order = await placeOrder(t, callers.owner, orderPartId, 1);

@@ -8,10 +8,17 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Order, Part } from '@torque/contract';
 import { pgliteExtensions } from '../src/db/client.ts';
 import { databaseKinds, type DatabaseKind } from './helpers/databases.ts';
-import { addPart, call, signUp, type Customer } from './resilience/http.ts';
 import { startOrderLoad, whenPlaced, type SeenOrder } from './resilience/order-load.ts';
-import { createScratchDatabase, migrationCount } from './resilience/postgres.ts';
-import { startServer, type ServerProcess } from './resilience/server-process.ts';
+import { migrationCount } from './resilience/postgres.ts';
+import {
+  addPart,
+  type ApiUser,
+  call,
+  createScratchDatabase,
+  type ServerProcess,
+  signUp,
+  startServer,
+} from '@torque/testkit';
 
 /**
  * `kill -9` in the middle of an order load: no graceful shutdown, no flush, requests cut off
@@ -53,7 +60,7 @@ async function prepare(kind: DatabaseKind): Promise<Target> {
       cleanup: removeDir,
     };
   }
-  const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'crash');
+  const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, { label: 'crash' });
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     withSql: (use) => use((text) => database.query(text)),
@@ -73,8 +80,8 @@ for (const kind of databaseKinds()) {
   describe(`crash safety: kill -9 during an order load (${kind})`, () => {
     let target: Target;
     let server: ServerProcess | undefined;
-    let admin: Customer;
-    let customers: Customer[];
+    let admin: ApiUser;
+    let customers: ApiUser[];
     let partId: string;
     let catalogueSize: number;
     const kept: SeenOrder[] = [];
@@ -82,12 +89,12 @@ for (const kind of databaseKinds()) {
 
     before(async () => {
       target = await prepare(kind);
-      server = await startServer({ ...target.env, ADMIN_EMAILS: ADMIN, RATE_LIMIT_SCALE: '100' });
+      server = await startServer({ env: { ...target.env, ADMIN_EMAILS: ADMIN, RATE_LIMIT_SCALE: '100' } });
       admin = await signUp(server.url, ADMIN);
       customers = await Promise.all(
         Array.from({ length: CLIENTS }, (_, i) => signUp(server!.url, `client-${i}-${run}@crash.test`)),
       );
-      partId = await addPart(server.url, admin, STOCK);
+      partId = (await addPart(server.url, admin, { available: STOCK }))._id;
       catalogueSize = (await call<Part[]>(server.url, 'GET', '/api/parts')).body.length;
     });
     after(async () => {
@@ -132,7 +139,7 @@ for (const kind of databaseKinds()) {
         kept.push(...outcome.kept);
         cancelled.push(...outcome.cancelled);
 
-        server = await startServer({ ...target.env, ADMIN_EMAILS: ADMIN, RATE_LIMIT_SCALE: '100' });
+        server = await startServer({ env: { ...target.env, ADMIN_EMAILS: ADMIN, RATE_LIMIT_SCALE: '100' } });
         const { stored, unanswered } = await assertNothingLost(server);
         t.diagnostic(
           `kill ${round}: ${outcome.kept.length + outcome.cancelled.length + outcome.unsure.length} orders answered this round, ` +

@@ -2,10 +2,19 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import type { Order } from '@torque/contract';
-import { addPart, call, isErrorBody, placeOrder, REQUEST_BOUND_MS, signUp, type Customer } from './resilience/http.ts';
 import { createPrivateCluster, privateClusterUnavailable, type PrivateCluster } from './resilience/postgres.ts';
-import { startServer, type ServerProcess } from './resilience/server-process.ts';
 import { eventually, startTraffic, type Exchange, type Probe } from './resilience/traffic.ts';
+import {
+  addPart,
+  type ApiUser,
+  call,
+  isErrorBody,
+  orderAttempt,
+  REQUEST_BOUND_MS,
+  type ServerProcess,
+  signUp,
+  startServer,
+} from '@torque/testkit';
 
 /**
  * PostgreSQL goes away under traffic and comes back. The shared server on 5432 is never
@@ -34,19 +43,19 @@ function describeExchange(e: Exchange): string {
 describe('database outage: PostgreSQL goes away under traffic and comes back', { skip: unavailable }, () => {
   let cluster: PrivateCluster;
   let server: ServerProcess;
-  let customer: Customer;
-  let admin: Customer;
+  let customer: ApiUser;
+  let admin: ApiUser;
   let partId: string;
   let probes: Probe[];
   const placedBefore: Order[] = [];
 
   before(async () => {
     cluster = await createPrivateCluster();
-    server = await startServer({ DATABASE_URL: cluster.url, ADMIN_EMAILS: ADMIN, RATE_LIMIT_SCALE: '100' });
+    server = await startServer({ env: { DATABASE_URL: cluster.url, ADMIN_EMAILS: ADMIN, RATE_LIMIT_SCALE: '100' } });
     admin = await signUp(server.url, ADMIN);
     customer = await signUp(server.url, `customer-${run}@outage.test`);
-    partId = await addPart(server.url, admin, 100_000);
-    for (let i = 0; i < 3; i++) placedBefore.push((await placeOrder(server.url, customer, partId)).body as Order);
+    partId = (await addPart(server.url, admin, { available: 100_000 }))._id;
+    for (let i = 0; i < 3; i++) placedBefore.push((await orderAttempt(server.url, customer, partId)).body as Order);
     const mine = { token: customer.token };
     probes = [
       { name: 'health', method: 'GET', path: '/api/health' },

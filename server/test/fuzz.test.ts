@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { addPart, placeOrder } from './helpers/commerce.ts';
+import { addPart, placeOrder } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
 import { startFakeStripe } from './helpers/fake-stripe.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -141,7 +141,7 @@ for (const kind of databaseKinds()) {
         },
       });
       const customer = await t.signUp('webhook-customer@torque.test');
-      const part = await addPart(t, { available: 1000, price: 12.5 });
+      const part = await addPart(t, await t.admin(), { available: 1000, price: 12.5 });
       const orders = [];
       for (const quantity of [1, 2, 3])
         orders.push({ id: (await placeOrder(t, customer, part._id, quantity))._id, amountCents: 1250 * quantity });

@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { account, user } from '../src/db/schema/index.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { freePort } from './helpers/free-port.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { freePort } from '@torque/testkit';
 
 const CLIENT_ID = 'torque-test-client';
 const CLIENT_SECRET = 'torque-test-client-secret';

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
-import { addPart, orderBody, stockOf } from './helpers/commerce.ts';
+import { addPart, orderBody } from '@torque/testkit';
+import { stockOf } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, PASSWORD, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { differences, snapshots, type Snapshots } from './fuzz/snapshot.ts';
@@ -36,7 +37,7 @@ for (const kind of databaseKinds()) {
     before(async () => {
       t = await createTestApp(kind);
       customer = await t.signUp('big-bodies@limits.test');
-      partId = (await addPart(t, { available: 100 }))._id;
+      partId = (await addPart(t, await t.admin(), { available: 100 }))._id;
       database = await snapshots(t.db.database.db);
     });
     after(() => t?.close());
@@ -126,7 +127,7 @@ for (const kind of databaseKinds()) {
 
     test('a customer placing orders in a burst is stopped with 429; no stock is taken by the refused one; others still order', async () => {
       const max = Number(t.app.rateLimits.orders.max);
-      const part = await addPart(t, { available: 10 * max });
+      const part = await addPart(t, await t.admin(), { available: 10 * max });
       const burst = await t.signUp('burst@limits.test');
       const statuses: number[] = [];
       for (let i = 0; i < max; i++)

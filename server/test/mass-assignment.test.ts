@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Order, Part, User } from '@torque/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { addPart, card, CARDS, orderBody, payWithSandbox, placeOrder } from './helpers/commerce.ts';
+import { addPart, orderBody, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, PASSWORD, sessionCookie, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -382,7 +382,7 @@ const rows: Row[] = [
           url: '/api/payments/sandbox/confirm',
           payload: {
             clientSecret: c.clientSecret,
-            card: card(CARDS.visa),
+            card: testCard(TEST_CARDS.visa),
             billingEmail: c.victim.email,
             ...c.forged,
             amount: 1,
@@ -527,11 +527,11 @@ for (const kind of databaseKinds()) {
       const admin = await t.admin();
       const mallory = await t.signUp('mallory@mass.test', 'Mallory');
       const victim = await t.signUp('victim@mass.test', 'Victim');
-      const part = await addPart(t, { available: 1000, price: 12.5 });
+      const part = await addPart(t, await t.admin(), { available: 1000, price: 12.5 });
       const victimUnpaid = await placeOrder(t, victim, part._id, 1);
       const victimPaid = await placeOrder(t, victim, part._id, 1);
       const { confirm } = await payWithSandbox(t, victim, victimPaid._id);
-      assert.equal(confirm.statusCode, 200, confirm.body);
+      assert.equal(confirm.status, 200, JSON.stringify(confirm.body));
       const unpaid = await placeOrder(t, mallory, part._id, 1);
       const paying = await placeOrder(t, mallory, part._id, 2);
       c = {
@@ -553,7 +553,7 @@ for (const kind of databaseKinds()) {
         unpaidOrderId: unpaid._id,
         payingOrderId: paying._id,
         victimUnpaidOrderId: victimUnpaid._id,
-        victimPaymentId: confirm.json().id,
+        victimPaymentId: confirm.body.id,
       };
       victimBefore = await userRecord(c, victim.email);
       victimOrdersBefore = (await allOrders(c)).filter((o) => o.email === victim.email);

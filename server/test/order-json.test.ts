@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { order, type Order, type Part } from '@torque/contract';
 import { sql } from 'drizzle-orm';
 import { databaseKinds } from './helpers/databases.ts';
-import { addPart, orderBody, payWithSandbox, placeOrder, stockOf } from './helpers/commerce.ts';
+import { addPart, orderBody, payWithSandbox, placeOrder } from '@torque/testkit';
+import { stockOf } from './helpers/commerce.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 
 /** Text that JSON escapes: quotes, backslashes, control characters, non-ASCII, line separators. */
@@ -82,13 +83,13 @@ for (const kind of databaseKinds()) {
     test("the owner's list and the admin's list equal their orders read one by one, in every state", async () => {
       const cheap = await trickyPart(0.07);
       const dear = await trickyPart(999_999.99);
-      const gone = await addPart(t, { available: 5, name: `Gone ${TRICKY}`.slice(0, 120) });
+      const gone = await addPart(t, await t.admin(), { available: 5, name: `Gone ${TRICKY}`.slice(0, 120) });
       const paid = await placeOrder(t, customer, cheap._id, 3);
       const shipped = await placeOrder(t, customer, dear._id, 1);
       const orphan = await placeOrder(t, customer, gone._id, 2);
       await placeOrder(t, customer, cheap._id, 100);
       for (const order of [paid, shipped])
-        assert.equal((await payWithSandbox(t, customer, order._id)).confirm.statusCode, 200);
+        assert.equal((await payWithSandbox(t, customer, order._id)).confirm.status, 200);
       assert.equal(
         (await t.inject({ method: 'PUT', url: `/api/orders/${shipped._id}`, payload: { status: 'shipped' } }, admin))
           .statusCode,
@@ -153,7 +154,7 @@ for (const kind of databaseKinds()) {
 
     test('a total over the card limit is 409 ORDER_TOO_LARGE and takes no stock, however large', async () => {
       // $10,000 a unit: 99 units are $990,000, 100 are over the $999,999.99 a card may pay.
-      const part = await addPart(t, { available: 1_000_000, price: 10_000 });
+      const part = await addPart(t, await t.admin(), { available: 1_000_000, price: 10_000 });
       for (const quantity of [100, 1_000_000]) {
         const res = await order(part._id, quantity);
         assert.equal(res.statusCode, 409, res.body);
@@ -167,7 +168,7 @@ for (const kind of databaseKinds()) {
     });
 
     test('stock rules come before the card limit, as the form checks them', async () => {
-      const part = await addPart(t, { available: 10, minimunOrder: 5, price: 1_000_000 });
+      const part = await addPart(t, await t.admin(), { available: 10, minimunOrder: 5, price: 1_000_000 });
       const below = await order(part._id, 2);
       assert.equal(errorOf(below).code, 'BELOW_MINIMUM');
       const above = await order(part._id, 11);
@@ -180,7 +181,7 @@ for (const kind of databaseKinds()) {
     test('an unknown part is 404 and an emptied part is STOCK_OUT', async () => {
       const unknown = await order('00000000-0000-4000-8000-000000000000', 1);
       assert.equal(unknown.statusCode, 404);
-      const part = await addPart(t, { available: 2 });
+      const part = await addPart(t, await t.admin(), { available: 2 });
       assert.equal((await order(part._id, 2)).statusCode, 201);
       const out = await order(part._id, 1);
       assert.equal(out.statusCode, 409);

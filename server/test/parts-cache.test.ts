@@ -5,7 +5,8 @@ import type { Part } from '@torque/contract';
 import { createCatalogueCache } from '../src/modules/parts/catalogue-cache.ts';
 import { pickEncoding } from '../src/lib/precompressed-body.ts';
 import { matchesEtag } from '../src/modules/parts/serialised-body.ts';
-import { addPart, placeOrder, stockOf } from './helpers/commerce.ts';
+import { addPart, placeOrder } from '@torque/testkit';
+import { stockOf } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -143,7 +144,7 @@ for (const kind of databaseKinds()) {
     test('a new part is listed and found at once; a deleted one is gone at once', async () => {
       const admin = await t.admin();
       await t.inject({ method: 'GET', url: '/api/parts' });
-      const created = await addPart(t, { available: 3 });
+      const created = await addPart(t, await t.admin(), { available: 3 });
       assert.ok((await t.inject({ method: 'GET', url: '/api/parts' })).json().some((p: Part) => p._id === created._id));
       assert.equal(await stockOf(t, created._id), 3);
       assert.equal((await t.inject({ method: 'DELETE', url: `/api/part/${created._id}` }, admin)).statusCode, 200);
@@ -155,7 +156,7 @@ for (const kind of databaseKinds()) {
 
     test('an order takes stock and the catalogue shows it at once', async () => {
       const customer = await t.signUp(`cache-${kind}@torque.test`);
-      const created = await addPart(t, { available: 10 });
+      const created = await addPart(t, await t.admin(), { available: 10 });
       assert.equal(await stockOf(t, created._id), 10);
       await placeOrder(t, customer, created._id, 4);
       assert.equal(await stockOf(t, created._id), 6);

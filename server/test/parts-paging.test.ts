@@ -7,7 +7,7 @@ import { AppError } from '../src/lib/errors.ts';
 import { createCatalogueCache } from '../src/modules/parts/catalogue-cache.ts';
 import { searchTerms } from '../src/modules/parts/parts-repository.ts';
 import { serialise } from '../src/modules/parts/serialised-body.ts';
-import { addPart } from './helpers/commerce.ts';
+import { addPart } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, type TestApp } from './helpers/test-app.ts';
 
@@ -108,11 +108,11 @@ for (const kind of databaseKinds()) {
 
     before(async () => {
       t = await createTestApp(kind);
-      await addPart(t, { name: 'Brake Caliper Twin-Piston', available: 40, price: 120 });
-      await addPart(t, { name: 'Bremsbelag vorne', available: 30, price: 22 });
-      await addPart(t, { name: 'Bremsbélag hinten', available: 30, price: 21 });
-      // "brake" only in its description: ranks after the parts named for it.
       const admin = await t.admin();
+      await addPart(t, admin, { name: 'Brake Caliper Twin-Piston', available: 40, price: 120 });
+      await addPart(t, admin, { name: 'Bremsbelag vorne', available: 30, price: 22 });
+      await addPart(t, admin, { name: 'Bremsbélag hinten', available: 30, price: 21 });
+      // "brake" only in its description: ranks after the parts named for it.
       const res = await t.inject(
         {
           method: 'POST',
@@ -202,7 +202,7 @@ for (const kind of databaseKinds()) {
           // is already behind or still ahead. (Adding on every page would never let the walk end.)
           if (n >= 3) return;
           for (const price of [0.01, 99_999]) {
-            const p = await addPart(t, { name: `Aaa Brake walker ${n} ${price}`, available: 5, price });
+            const p = await addPart(t, admin, { name: `Aaa Brake walker ${n} ${price}`, available: 5, price });
             added.push(p._id);
           }
           const victim = before[(n * 3 + 1) % before.length]!;
@@ -270,7 +270,7 @@ for (const kind of databaseKinds()) {
     });
 
     test('inStock=true keeps parts with at least their minimum order available', async () => {
-      const low = await addPart(t, { name: 'Low Stock Gasket', available: 3, minimunOrder: 5 });
+      const low = await addPart(t, await t.admin(), { name: 'Low Stock Gasket', available: 3, minimunOrder: 5 });
       const list = (await get('/api/parts?limit=100&inStock=true')).json() as Part[];
       assert.ok(list.every((p) => p.available >= p.minimunOrder));
       assert.ok(!list.some((p) => p._id === low._id));

@@ -9,8 +9,8 @@ import {
 } from '../src/modules/payments/payment-provider.ts';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider.ts';
 import { createStripeProvider } from '../src/modules/payments/stripe-provider.ts';
+import { TEST_CARDS, testCard } from '@torque/testkit';
 import { databaseKinds, type DatabaseKind } from './helpers/databases.ts';
-import { card, CARDS } from './helpers/commerce.ts';
 import { startFakeStripe } from './helpers/fake-stripe.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -30,7 +30,7 @@ async function sandboxHarness(kind: DatabaseKind): Promise<Harness> {
   return {
     provider,
     async charge(intent) {
-      const result = await provider.confirmCard!(intent.clientSecret, card(CARDS.visa));
+      const result = await provider.confirmCard!(intent.clientSecret, testCard(TEST_CARDS.visa));
       assert.equal(result.kind, 'succeeded');
     },
     close: () => t.close(),
@@ -87,7 +87,7 @@ for (const [name, start] of harnesses) {
       assert.equal(cancelled?.status, 'canceled');
       assert.equal((await h.provider.retrieveIntent(intent.id))?.status, 'canceled');
       if (h.provider.confirmCard) {
-        const late = await h.provider.confirmCard(intent.clientSecret, card(CARDS.visa));
+        const late = await h.provider.confirmCard(intent.clientSecret, testCard(TEST_CARDS.visa));
         assert.equal(late.kind, 'declined');
         assert.equal((await h.provider.retrieveIntent(intent.id))?.status, 'canceled');
       }

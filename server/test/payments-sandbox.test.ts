@@ -4,7 +4,7 @@ import type { Order } from '@torque/contract';
 import { eq } from 'drizzle-orm';
 import { payments, sandboxPaymentIntents } from '../src/db/schema/index.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { addPart, card, CARDS, payWithSandbox, placeOrder } from './helpers/commerce.ts';
+import { addPart, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 
 for (const kind of databaseKinds()) {
@@ -19,7 +19,7 @@ for (const kind of databaseKinds()) {
       admin = await t.admin();
       alice = await t.signUp('alice-pay@torque.test', 'Alice');
       bob = await t.signUp('bob-pay@torque.test', 'Bob');
-      partId = (await addPart(t, { available: 1000, price: 19.99 }))._id;
+      partId = (await addPart(t, await t.admin(), { available: 1000, price: 19.99 }))._id;
     });
     after(() => t.close());
 
@@ -41,7 +41,11 @@ for (const kind of databaseKinds()) {
         {
           method: 'POST',
           url: '/api/payments/sandbox/confirm',
-          payload: { clientSecret: intent.json().clientSecret, card: card(CARDS.visa), billingEmail: alice.email },
+          payload: {
+            clientSecret: intent.json().clientSecret,
+            card: testCard(TEST_CARDS.visa),
+            billingEmail: alice.email,
+          },
         },
         alice,
       );
@@ -106,14 +110,14 @@ for (const kind of databaseKinds()) {
       assert.doesNotMatch(JSON.stringify(row), /4242424242424242|"123"/);
     });
 
-    const declines: [string, Parameters<typeof card>[1], string, string][] = [
-      [CARDS.declined, {}, 'card_declined', 'Your card was declined.'],
-      [CARDS.insufficientFunds, {}, 'insufficient_funds', 'Your card has insufficient funds.'],
+    const declines: [string, Parameters<typeof testCard>[1], string, string][] = [
+      [TEST_CARDS.declined, {}, 'card_declined', 'Your card was declined.'],
+      [TEST_CARDS.insufficientFunds, {}, 'insufficient_funds', 'Your card has insufficient funds.'],
       ['4242 4242 4242 4241', {}, 'invalid_number', 'Your card number is invalid.'],
       ['1234', {}, 'invalid_number', 'Your card number is invalid.'],
-      [CARDS.visa, { expYear: 2020 }, 'invalid_expiry_year', 'Your card’s expiration date is in the past.'],
-      [CARDS.visa, { cvc: '12' }, 'invalid_cvc', 'Your card’s security code is invalid.'],
-      [CARDS.visa, { cvc: 'abc' }, 'invalid_cvc', 'Your card’s security code is invalid.'],
+      [TEST_CARDS.visa, { expYear: 2020 }, 'invalid_expiry_year', 'Your card’s expiration date is in the past.'],
+      [TEST_CARDS.visa, { cvc: '12' }, 'invalid_cvc', 'Your card’s security code is invalid.'],
+      [TEST_CARDS.visa, { cvc: 'abc' }, 'invalid_cvc', 'Your card’s security code is invalid.'],
     ];
     for (const [number, overrides, code, message] of declines) {
       test(`${number} ${JSON.stringify(overrides)} → 402 ${code}, the order stays unpaid, a good card still works after`, async () => {
@@ -125,7 +129,7 @@ for (const kind of databaseKinds()) {
           {
             method: 'POST',
             url: '/api/payments/sandbox/confirm',
-            payload: { clientSecret: intent.clientSecret, card: card(number, overrides) },
+            payload: { clientSecret: intent.clientSecret, card: testCard(number, overrides) },
           },
           alice,
         );
@@ -136,7 +140,7 @@ for (const kind of databaseKinds()) {
           {
             method: 'POST',
             url: '/api/payments/sandbox/confirm',
-            payload: { clientSecret: intent.clientSecret, card: card(CARDS.visa) },
+            payload: { clientSecret: intent.clientSecret, card: testCard(TEST_CARDS.visa) },
           },
           alice,
         );
@@ -204,14 +208,14 @@ for (const kind of databaseKinds()) {
         {
           method: 'POST',
           url: '/api/payments/sandbox/confirm',
-          payload: { clientSecret: intent.clientSecret, card: card(CARDS.visa) },
+          payload: { clientSecret: intent.clientSecret, card: testCard(TEST_CARDS.visa) },
         },
         bob,
       );
       assert.equal(confirmByBob.statusCode, 403);
       assert.equal((await getOrder(order._id)).payment, false);
       const { confirm } = await payWithSandbox(t, alice, order._id);
-      const paymentId = confirm.json().id;
+      const paymentId = confirm.body.id;
       assert.equal(
         (await t.inject({ method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId } }, bob))
           .statusCode,
@@ -242,7 +246,7 @@ for (const kind of databaseKinds()) {
       assert.equal((await markWith(open.clientSecret.split('_secret_')[0])).statusCode, 409);
       // A real, succeeded payment, but for another order.
       const { confirm } = await payWithSandbox(t, alice, other._id);
-      assert.equal((await markWith(confirm.json().id)).statusCode, 409);
+      assert.equal((await markWith(confirm.body.id)).statusCode, 409);
       assert.equal((await getOrder(order._id)).payment, false);
       const mass = await t.inject(
         { method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: false, paymentId: 'x' } },
@@ -261,7 +265,7 @@ for (const kind of databaseKinds()) {
           {
             method: 'POST',
             url: '/api/payments/sandbox/confirm',
-            payload: { clientSecret: intent.clientSecret, card: card(CARDS.visa) },
+            payload: { clientSecret: intent.clientSecret, card: testCard(TEST_CARDS.visa) },
           },
           alice,
         );
@@ -285,7 +289,7 @@ for (const kind of databaseKinds()) {
         {
           method: 'POST',
           url: '/api/payments/sandbox/confirm',
-          payload: { clientSecret: 'x', card: { number: CARDS.visa } },
+          payload: { clientSecret: 'x', card: { number: TEST_CARDS.visa } },
         },
         alice,
       );
@@ -294,7 +298,7 @@ for (const kind of databaseKinds()) {
         {
           method: 'POST',
           url: '/api/payments/sandbox/confirm',
-          payload: { clientSecret: 'pi_x_secret_y', card: card(CARDS.visa) },
+          payload: { clientSecret: 'pi_x_secret_y', card: testCard(TEST_CARDS.visa) },
         },
         alice,
       );
@@ -304,7 +308,7 @@ for (const kind of databaseKinds()) {
           await t.inject({
             method: 'POST',
             url: '/api/payments/sandbox/confirm',
-            payload: { clientSecret: 'pi_x_secret_y', card: card(CARDS.visa) },
+            payload: { clientSecret: 'pi_x_secret_y', card: testCard(TEST_CARDS.visa) },
           })
         ).statusCode,
         401,

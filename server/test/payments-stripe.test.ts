@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { payments } from '../src/db/schema/index.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { addPart, card, CARDS, placeOrder } from './helpers/commerce.ts';
+import { addPart, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { startFakeStripe, type FakeIntent } from './helpers/fake-stripe.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -49,7 +49,7 @@ for (const kind of databaseKinds()) {
       });
       alice = await t.signUp('alice-stripe@torque.test', 'Alice');
       bob = await t.signUp('bob-stripe@torque.test', 'Bob');
-      partId = (await addPart(t, { available: 500, price: 7.25 }))._id;
+      partId = (await addPart(t, await t.admin(), { available: 500, price: 7.25 }))._id;
     });
     after(async () => {
       await t.close();
@@ -192,7 +192,7 @@ for (const kind of databaseKinds()) {
         {
           method: 'POST',
           url: '/api/payments/sandbox/confirm',
-          payload: { clientSecret: 'pi_1_secret_2', card: card(CARDS.visa) },
+          payload: { clientSecret: 'pi_1_secret_2', card: testCard(TEST_CARDS.visa) },
         },
         alice,
       );
@@ -217,7 +217,7 @@ describe('Stripe unreachable', () => {
     });
     try {
       const alice = await t.signUp('alice-down@torque.test');
-      const part = await addPart(t, { available: 5 });
+      const part = await addPart(t, await t.admin(), { available: 5 });
       const order = await placeOrder(t, alice, part._id, 1);
       const res = await t.inject(
         { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } },

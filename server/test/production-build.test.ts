@@ -6,10 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Order, Part } from '@torque/contract';
-import pg from 'pg';
 import { startFakeStripe } from './helpers/fake-stripe.ts';
-import { call, isErrorBody, placeOrder, signUp, type Customer } from './resilience/http.ts';
-import { startServer, type ServerProcess } from './resilience/server-process.ts';
+import {
+  type ApiUser,
+  call,
+  createScratchDatabase,
+  isErrorBody,
+  orderAttempt,
+  type ServerProcess,
+  signUp,
+  startServer,
+} from '@torque/testkit';
 
 /**
  * `npm start` runs the server bundled by server/build.ts, not these sources. The bundle must
@@ -32,22 +39,8 @@ async function emptyPglite(): Promise<EmptyDatabase> {
 }
 
 async function emptyPostgres(base: string): Promise<EmptyDatabase> {
-  const name = `torque_bundle_${run}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString(), DATA_DIR: os.tmpdir() },
-    async drop() {
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
-    },
-  };
+  const database = await createScratchDatabase(base, { label: 'bundle' });
+  return { env: { DATABASE_URL: database.url, DATA_DIR: os.tmpdir() }, drop: () => database.drop() };
 }
 
 const targets: [string, () => Promise<EmptyDatabase>][] = [['pglite', emptyPglite]];
@@ -62,15 +55,16 @@ for (const [kind, createDatabase] of targets) {
   describe(`the production bundle on ${kind}`, () => {
     let database: EmptyDatabase;
     let server: ServerProcess;
-    let customer: Customer;
+    let customer: ApiUser;
     const admin = `admin-${run}@bundle.test`;
 
     before(async () => {
       database = await createDatabase();
-      server = await startServer(
-        { ...database.env, ADMIN_EMAILS: admin, RATE_LIMIT_SCALE: '100' },
-        { script: bundle, readyWithinMs: 120_000 },
-      );
+      server = await startServer({
+        env: { ...database.env, ADMIN_EMAILS: admin, RATE_LIMIT_SCALE: '100' },
+        script: bundle,
+        readyWithinMs: 120_000,
+      });
       customer = await signUp(server.url, `customer-${run}@bundle.test`);
     });
     after(async () => {
@@ -103,7 +97,7 @@ for (const [kind, createDatabase] of targets) {
 
     test('signs up, orders and pays with the sandbox provider', async () => {
       const [part] = (await call<Part[]>(server.url, 'GET', '/api/parts')).body;
-      const placed = await placeOrder(server.url, customer, part!._id, part!.minimunOrder);
+      const placed = await orderAttempt(server.url, customer, part!._id, part!.minimunOrder);
       assert.equal(placed.status, 201, JSON.stringify(placed.body));
       const intent = await call<{ clientSecret: string }>(server.url, 'POST', '/api/create-payment-intent', {
         token: customer.token,
@@ -129,8 +123,8 @@ describe('the production bundle with PAYMENT_PROVIDER=stripe', () => {
   before(async () => {
     stripe = await startFakeStripe();
     database = await emptyPglite();
-    server = await startServer(
-      {
+    server = await startServer({
+      env: {
         ...database.env,
         PAYMENT_PROVIDER: 'stripe',
         STRIPE_SECRET_KEY: 'sk_test_bundle',
@@ -138,8 +132,9 @@ describe('the production bundle with PAYMENT_PROVIDER=stripe', () => {
         STRIPE_WEBHOOK_SECRET: 'whsec_bundle',
         STRIPE_API_URL: stripe.url,
       },
-      { script: bundle, readyWithinMs: 120_000 },
-    );
+      script: bundle,
+      readyWithinMs: 120_000,
+    });
   });
   after(async () => {
     await server?.stop();
@@ -150,7 +145,7 @@ describe('the production bundle with PAYMENT_PROVIDER=stripe', () => {
   test('loads the Stripe SDK it imports lazily and creates the intent through it', async () => {
     const customer = await signUp(server.url, `stripe-${run}@bundle.test`);
     const [part] = (await call<Part[]>(server.url, 'GET', '/api/parts')).body;
-    const placed = await placeOrder(server.url, customer, part!._id, part!.minimunOrder);
+    const placed = await orderAttempt(server.url, customer, part!._id, part!.minimunOrder);
     assert.equal(placed.status, 201, JSON.stringify(placed.body));
     const intent = await call<{ clientSecret: string }>(server.url, 'POST', '/api/create-payment-intent', {
       token: customer.token,

@@ -27,7 +27,7 @@ function limitedApp(kind: DatabaseKind, redisUrl?: string): Promise<TestApp> {
 
 const signIn = (t: TestApp, ip: string, email: string, password = 'not-the-password') =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, payload: { email, password } });
-const signUp = (t: TestApp, ip: string, email: string) =>
+const signUpFrom = (t: TestApp, ip: string, email: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
@@ -103,7 +103,7 @@ for (const kind of databaseKinds()) {
 
       test('sign-in per account: guesses from many addresses trip it, even for the right password', async () => {
         const email = nextEmail('victim');
-        assert.equal((await signUp(t, nextIp(), email)).statusCode, 200);
+        assert.equal((await signUpFrom(t, nextIp(), email)).statusCode, 200);
         const guesses = await statuses(max('signInPerAccount'), (i) =>
           signIn(t, nextIp(), i % 2 ? email.toUpperCase() : email),
         );
@@ -111,24 +111,28 @@ for (const kind of databaseKinds()) {
         assertLimited(await signIn(t, nextIp(), email, PASSWORD));
         // Other accounts, and sign-up, are not held up by it.
         const other = nextEmail('bystander');
-        assert.equal((await signUp(t, nextIp(), other)).statusCode, 200);
+        assert.equal((await signUpFrom(t, nextIp(), other)).statusCode, 200);
         assert.equal((await signIn(t, nextIp(), other, PASSWORD)).statusCode, 200);
       });
 
       test('sign-up per address: many new accounts from one address trip it', async () => {
         const ip = nextIp();
-        const created = await statuses(max('signInPerIp'), () => signUp(t, ip, nextEmail('farm')));
+        const created = await statuses(max('signInPerIp'), () => signUpFrom(t, ip, nextEmail('farm')));
         assert.deepEqual(new Set(created), new Set([200]));
-        assertLimited(await signUp(t, ip, nextEmail('farm')));
-        assert.equal((await signUp(t, nextIp(), nextEmail('farm'))).statusCode, 200, 'another address still signs up');
+        assertLimited(await signUpFrom(t, ip, nextEmail('farm')));
+        assert.equal(
+          (await signUpFrom(t, nextIp(), nextEmail('farm'))).statusCode,
+          200,
+          'another address still signs up',
+        );
       });
 
       test('sign-up per account: one email from many addresses trips it', async () => {
         const email = nextEmail('taken');
-        const tries = await statuses(max('signInPerAccount'), () => signUp(t, nextIp(), email));
+        const tries = await statuses(max('signInPerAccount'), () => signUpFrom(t, nextIp(), email));
         assert.equal(tries[0], 200);
         assert.deepEqual(new Set(tries.slice(1)), new Set([422]), 'the repeats are refused: the email is taken');
-        assertLimited(await signUp(t, nextIp(), email));
+        assertLimited(await signUpFrom(t, nextIp(), email));
       });
 
       test('the contact form trips per address; another address still sends', async () => {

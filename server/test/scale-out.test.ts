@@ -5,11 +5,23 @@ import { orderMessages, type Order } from '@torque/contract';
 import Stripe from 'stripe';
 import { openDatabase } from '../src/db/client.ts';
 import { startFakeStripe } from './helpers/fake-stripe.ts';
-import { addPart, call, isErrorBody, placeOrder, signUp, type Customer, type Reply } from './resilience/http.ts';
 import { assertPaidOnce, intentFromBoth, raceToPay, type PaidOrder } from './resilience/payment-race.ts';
-import { createScratchDatabase, migrationCount, type ScratchDatabase } from './resilience/postgres.ts';
+import { migrationCount } from './resilience/postgres.ts';
 import { deleteKeys, reachableRedis } from './resilience/redis.ts';
-import { startServer, type ServerProcess } from './resilience/server-process.ts';
+import {
+  addPart,
+  type ApiUser,
+  call,
+  createScratchDatabase,
+  isErrorBody,
+  orderAttempt,
+  type Reply,
+  type ScratchDatabase,
+  type ServerProcess,
+  signUp,
+  startServer,
+  testCard,
+} from '@torque/testkit';
 
 /**
  * Two server processes behind one PostgreSQL (and one Redis for the rate limits), as a deploy
@@ -38,8 +50,8 @@ function tally<T>(items: T[], key: (item: T) => string): Record<string, number> 
 interface Deployment {
   database: ScratchDatabase;
   servers: ServerProcess[];
-  admin: Customer;
-  customers: Customer[];
+  admin: ApiUser;
+  customers: ApiUser[];
   close(): Promise<void>;
 }
 
@@ -48,7 +60,7 @@ interface Deployment {
  * first two: both migrate and seed it at the same moment. Half the accounts are made on each.
  */
 async function deploy(label: string, customers: number, env: Record<string, string> = {}): Promise<Deployment> {
-  const database = await createScratchDatabase(serverUrl!, label);
+  const database = await createScratchDatabase(serverUrl!, { label });
   const redisPrefix = `torque-${label}-${run}:`;
   const servers: ServerProcess[] = [];
   const close = async () => {
@@ -65,7 +77,7 @@ async function deploy(label: string, customers: number, env: Record<string, stri
       ...(redisUrl && { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix }),
       ...env,
     };
-    const started = await Promise.allSettled([startServer(fullEnv), startServer(fullEnv)]);
+    const started = await Promise.allSettled([startServer({ env: fullEnv }), startServer({ env: fullEnv })]);
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
     const admin = await signUp(servers[0]!.url, ADMIN);
@@ -82,7 +94,7 @@ async function deploy(label: string, customers: number, env: Record<string, stri
 describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
   let d: Deployment;
   /** Orders the race sold, which the payment race then pays for. */
-  const sold: { order: Order; owner: Customer }[] = [];
+  const sold: { order: Order; owner: ApiUser }[] = [];
 
   before(async () => {
     d = await deploy('scale_out', CUSTOMERS);
@@ -91,7 +103,7 @@ describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
 
   test('instances starting together migrate an empty database once (3 rounds of 4 at once)', async () => {
     for (let round = 0; round < 3; round++) {
-      const empty = await createScratchDatabase(serverUrl!, 'migrate_race');
+      const empty = await createScratchDatabase(serverUrl!, { label: 'migrate_race' });
       try {
         const handles = await Promise.all(
           Array.from({ length: 4 }, () => openDatabase({ databaseUrl: empty.url, dataDir: 'unused', poolSize: 1 })),
@@ -137,10 +149,10 @@ describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
     { skip: redisUrl === undefined && 'no Redis answers (TEST_REDIS_URL or redis://127.0.0.1:6379)' },
     async () => {
       const [a, b] = d.servers as [ServerProcess, ServerProcess];
-      const partId = await addPart(a.url, d.admin, 10);
+      const partId = (await addPart(a.url, d.admin, { available: 10 }))._id;
       const customer = await signUp(a.url, `limits-${run}@scale-out.test`);
-      const first = await placeOrder(a.url, customer, partId);
-      const second = await placeOrder(b.url, customer, partId);
+      const first = await orderAttempt(a.url, customer, partId);
+      const second = await orderAttempt(b.url, customer, partId);
       assert.equal(first.status, 201);
       assert.equal(second.status, 201);
       const remaining = (r: Reply) => Number(r.headers.get('x-ratelimit-remaining'));
@@ -154,13 +166,15 @@ describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
   );
 
   test(`${ORDERS} concurrent orders across both instances for ${STOCK} units: exactly ${STOCK} sold, the rest refused`, async (t) => {
-    const partId = await addPart(d.servers[0]!.url, d.admin, STOCK);
+    const partId = (await addPart(d.servers[0]!.url, d.admin, { available: STOCK }))._id;
     // Each account sends orders through both instances.
     const attempts = Array.from({ length: ORDERS }, (_, i) => ({
       customer: d.customers[i % CUSTOMERS]!,
       server: d.servers[Math.floor(i / CUSTOMERS) % 2]!,
     }));
-    const replies = await Promise.all(attempts.map(({ server, customer }) => placeOrder(server.url, customer, partId)));
+    const replies = await Promise.all(
+      attempts.map(({ server, customer }) => orderAttempt(server.url, customer, partId)),
+    );
 
     const statuses = tally(replies, (r) => String(r.status));
     const refusals = replies.filter((r) => r.status === 409);
@@ -207,7 +221,7 @@ describe('scale-out: two server processes on one PostgreSQL', { skip }, () => {
 
   test(`sandbox confirmations raced across both instances (${REPLAYS}× confirm and ${REPLAYS}× PUT on each) pay each order exactly once`, async (t) => {
     assert.ok(sold.length >= PAID_ORDERS, 'the order race ran first');
-    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+    const card = testCard();
     const paid = await Promise.all(
       sold.slice(0, PAID_ORDERS).map(async ({ order, owner }) => {
         const clientSecret = await intentFromBoth(d.servers, order, owner);
@@ -253,11 +267,11 @@ describe('scale-out: Stripe webhook replays across two instances', { skip }, () 
   });
 
   test(`the same payment_intent.succeeded event delivered ${REPLAYS}× to each instance, raced with PUTs, pays each order exactly once`, async (t) => {
-    const partId = await addPart(d.servers[0]!.url, d.admin, STOCK);
+    const partId = (await addPart(d.servers[0]!.url, d.admin, { available: STOCK }))._id;
     const paid: PaidOrder[] = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
         const owner = d.customers[i % d.customers.length]!;
-        const placed = await placeOrder(d.servers[i % 2]!.url, owner, partId);
+        const placed = await orderAttempt(d.servers[i % 2]!.url, owner, partId);
         assert.equal(placed.status, 201, JSON.stringify(placed.body));
         const order = placed.body as Order;
         const paymentId = (await intentFromBoth(d.servers, order, owner)).split('_secret_')[0]!;

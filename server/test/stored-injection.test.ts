@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { addPart, orderBody } from './helpers/commerce.ts';
+import { addPart, orderBody } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -38,7 +38,7 @@ for (const kind of databaseKinds()) {
     let tableCount: () => Promise<number>;
     let tablesBefore: number;
     let accounts = 0;
-    const signUp = (email: string, name?: string) => {
+    const countedSignUp = (email: string, name?: string) => {
       accounts += 1;
       return t.signUp(email, name);
     };
@@ -46,7 +46,7 @@ for (const kind of databaseKinds()) {
       t = await createTestApp(kind);
       admin = await t.admin();
       accounts = 1;
-      partId = (await addPart(t, { available: 1000 }))._id;
+      partId = (await addPart(t, await t.admin(), { available: 1000 }))._id;
       tableCount = async () =>
         Number(
           (
@@ -61,7 +61,7 @@ for (const kind of databaseKinds()) {
 
     test('review comments, and the display names reviews carry', async () => {
       for (const [i, value] of HOSTILE.entries()) {
-        const author = await signUp(`reviewer-${i}@injection.test`, value);
+        const author = await countedSignUp(`reviewer-${i}@injection.test`, value);
         const posted = await t.inject(
           { method: 'POST', url: '/api/review', payload: { comment: value, rating: 3 } },
           author,
@@ -77,7 +77,7 @@ for (const kind of databaseKinds()) {
     });
 
     test('profile fields: name, address, phone, linkedin', async () => {
-      const user = await signUp('profile@injection.test');
+      const user = await countedSignUp('profile@injection.test');
       for (const value of HOSTILE) {
         const profile = { name: value, address: value, phone: value.slice(0, 40), linkedin: value };
         const put = await t.inject(
@@ -100,7 +100,7 @@ for (const kind of databaseKinds()) {
     });
 
     test('order addresses and phones, as the customer and the admin read them', async () => {
-      const customer = await signUp('orders@injection.test');
+      const customer = await countedSignUp('orders@injection.test');
       for (const value of HOSTILE) {
         const placed = await t.inject(
           {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { assertClean, load, type LoadResult } from '../lib/load.ts';
-import { createTemporaryDatabase } from '../lib/postgres.ts';
+import { createScratchDatabase } from '@torque/testkit';
+import { adminUrl } from '../lib/postgres.ts';
 import { startAppServer, type RunningServer } from '../lib/servers.ts';
 import { consoleTable, machineLine, table, today, verdict } from '../lib/doc.ts';
 import { serverEnv } from './run-database.ts';
@@ -131,7 +132,7 @@ function explainQueries(cursorKey: string[]): { label: string; sql: string }[] {
 }
 
 export async function runCatalogueScale(settings: Settings): Promise<ScaleReport> {
-  const database = await createTemporaryDatabase();
+  const database = await createScratchDatabase(adminUrl, { label: 'bench_scale' });
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'torque-bench-scale-'));
   const logFile = path.join(workDir, 'server.log');
   let server: RunningServer | undefined;

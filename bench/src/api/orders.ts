@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { addPart, get, orderBody, placeOrder, signUp, type Account } from '../lib/api-client.ts';
+import { addPart, type ApiUser, orderBody, placeOrder, signUp } from '@torque/testkit';
+import { get } from '../lib/api-client.ts';
 import { assertClean, load } from '../lib/load.ts';
 import { comparePair, type PairResult } from './pairs.ts';
 import type { Settings } from './settings.ts';
@@ -22,12 +23,12 @@ export interface OrderWriteResult {
 /** `GET /api/order?email=` of a customer with 20 orders, against the bare baseline. */
 export async function compareOrderList(
   baseUrl: string,
-  admin: Account,
+  admin: ApiUser,
   settings: Settings,
   workDir: string,
 ): Promise<PairResult> {
-  const customer = await signUp(baseUrl, `bench-orders-${Date.now()}@torque.bench`);
-  const part = await addPart(baseUrl, admin, 1000);
+  const customer = await signUp(baseUrl, `bench-orders-${Date.now()}@torque.bench`, { headers: { origin: baseUrl } });
+  const part = await addPart(baseUrl, admin, { available: 1000, price: 12.5 });
   for (let i = 0; i < 20; i++) await placeOrder(baseUrl, customer, part._id);
   const path = `/api/order?email=${encodeURIComponent(customer.email)}`;
   const { body, bytes } = await get<unknown[]>(baseUrl, path, customer.token);
@@ -46,11 +47,11 @@ export async function compareOrderList(
  */
 export async function measureOrderWrites(
   baseUrl: string,
-  admin: Account,
+  admin: ApiUser,
   settings: Settings,
 ): Promise<OrderWriteResult> {
-  const buyer = await signUp(baseUrl, `bench-buyer-${Date.now()}@torque.bench`);
-  const part = await addPart(baseUrl, admin, INITIAL_STOCK);
+  const buyer = await signUp(baseUrl, `bench-buyer-${Date.now()}@torque.bench`, { headers: { origin: baseUrl } });
+  const part = await addPart(baseUrl, admin, { available: INITIAL_STOCK, price: 12.5 });
   const spec = {
     url: `${baseUrl}/api/order`,
     method: 'POST' as const,
@@ -91,7 +92,7 @@ export async function measureOrderWrites(
  */
 async function settledStock(
   baseUrl: string,
-  admin: Account,
+  admin: ApiUser,
   partId: string,
 ): Promise<{ sold: number; remaining: number }> {
   let last = '';

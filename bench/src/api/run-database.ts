@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { get, hasOrderRoutes, signUp } from '../lib/api-client.ts';
+import { signUp } from '@torque/testkit';
+import { get, hasOrderRoutes } from '../lib/api-client.ts';
 import { memoryOf } from '../lib/processes.ts';
 import { startAppServer } from '../lib/servers.ts';
 import { compareOrderList, measureOrderWrites, type OrderWriteResult } from './orders.ts';
@@ -115,7 +116,7 @@ export async function runDatabase(
 
     if (wanted('orders')) {
       if (await hasOrderRoutes(base)) {
-        const admin = await signUp(base, ADMIN_EMAIL);
+        const admin = await signUp(base, ADMIN_EMAIL, { headers: { origin: base } });
         process.stdout.write('  GET /api/order?email= (20 orders, bearer)\n');
         report.orderList = await compareOrderList(base, admin, settings, workDir);
         process.stdout.write(`  POST /api/order (${settings.connections} connections)\n`);
@@ -140,7 +141,7 @@ async function measureTokenCost(
   settings: Settings,
   workDir: string,
 ): Promise<NonNullable<DatabaseReport['token']>> {
-  const customer = await signUp(base, `bench-user-${Date.now()}@torque.bench`);
+  const customer = await signUp(base, `bench-user-${Date.now()}@torque.bench`, { headers: { origin: base } });
   const userPath = `/api/user?email=${encodeURIComponent(customer.email)}`;
   const headers = { authorization: `Bearer ${customer.token}` };
   process.stdout.write('  GET /api/user?email= (bearer)\n');

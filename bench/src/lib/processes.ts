@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { stopAllServers, stopProcess } from '@torque/testkit';
 
 /** Every child this run started, so an interrupted run leaves no server behind. */
 const children = new Set<ChildProcess>();
@@ -12,18 +12,9 @@ export function startChild(command: string, args: string[], options: SpawnOption
   return child;
 }
 
-/** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
-export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
-}
-
+/** Every child this run started, servers included: an interrupted run leaves none behind. */
 export async function stopAllChildren(): Promise<void> {
-  await Promise.all([...children].map((child) => stopChild(child, 3000)));
+  await Promise.all([...[...children].map((child) => stopProcess(child, 3000)), stopAllServers(3000)]);
 }
 
 /** The first line a child prints on stdout. */

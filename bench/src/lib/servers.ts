@@ -1,10 +1,8 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { openSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { firstLine, startChild, stopChild } from './processes.ts';
+import { startServer, stopProcess } from '@torque/testkit';
+import { firstLine, startChild } from './processes.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -30,14 +28,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 export interface AppServerOptions {
   env: Record<string, string>;
   logFile: string;
@@ -50,41 +40,32 @@ export interface AppServerOptions {
 }
 
 /**
- * The real server as its own process, by default the production bundle (what `npm start`
- * runs, built first if stale), and the time from spawning it to its first 200.
+ * The real server as its own process (@torque/testkit's startServer), by default the
+ * production bundle (what `npm start` runs, built first if stale), and the time from spawning
+ * it to its first 200.
  */
 export async function startAppServer(
   options: AppServerOptions,
 ): Promise<RunningServer & { startToFirst200Ms: number }> {
   const sources = options.entry === 'sources';
   if (!sources) ensureBuilt();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const log = openSync(options.logFile, 'a');
-  const started = performance.now();
-  const child = startChild(
-    process.execPath,
-    [...(options.nodeFlags ?? []), sources ? SOURCE_ENTRY : PRODUCTION_ENTRY],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
-      stdio: ['ignore', log, log],
-    },
-  );
-  const readyUrl = `${url}${options.readyPath ?? '/api/parts'}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}; see ${options.logFile}`);
-    const status = await fetch(readyUrl).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    if (performance.now() - started > 120_000)
-      throw new Error(`the server did not answer 200 within 120 s; see ${options.logFile}`);
-    await sleep(5);
-  }
-  const startToFirst200Ms = performance.now() - started;
-  return { url, process: child, startToFirst200Ms, stop: () => stopChild(child) };
+  const server = await startServer({
+    baseEnv: 'inherit',
+    env: (url) => ({ ...options.env, PUBLIC_URL: url }),
+    script: sources ? SOURCE_ENTRY : PRODUCTION_ENTRY,
+    nodeFlags: options.nodeFlags,
+    logFile: options.logFile,
+    appendLog: true,
+    readyPath: options.readyPath ?? '/api/parts',
+    readyWithinMs: 120_000,
+    pollMs: 5,
+  });
+  return {
+    url: server.url,
+    process: server.process,
+    startToFirst200Ms: server.startToReadyMs,
+    stop: () => server.stop(),
+  };
 }
 
 /** Bare `node:http` serving `body` from memory, in its own process. */
@@ -102,5 +83,5 @@ export async function startBaselineServer(
     },
   );
   const port = Number(await firstLine(child));
-  return { url: `http://127.0.0.1:${port}`, process: child, stop: () => stopChild(child) };
+  return { url: `http://127.0.0.1:${port}`, process: child, stop: () => stopProcess(child, 10_000) };
 }

@@ -1,4 +1,5 @@
 /** The accounts and records sqlmap's requests point at, made over real HTTP as the SPA would. */
+import { call, exchangeToken, signUp, testCard } from '@torque/testkit';
 
 const PASSWORD = 'sqlmap-password-7';
 
@@ -8,46 +9,33 @@ export interface Account {
   cookie: string;
 }
 
+/** Every request goes out as a browser would send it: with the site's origin. */
 async function send<T>(
   baseUrl: string,
   method: string,
   path: string,
   init: { token?: string; cookie?: string; json?: unknown } = {},
-): Promise<{ body: T; response: Response }> {
-  const headers = new Headers({ origin: baseUrl });
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.cookie) headers.set('cookie', init.cookie);
-  if (init.json !== undefined) headers.set('content-type', 'application/json');
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers,
-    ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
+): Promise<{ body: T }> {
+  const reply = await call(baseUrl, method, path, {
+    token: init.token,
+    cookie: init.cookie,
+    body: init.json,
+    headers: { origin: baseUrl },
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text.slice(0, 300)}`);
-  return { body: (text ? JSON.parse(text) : null) as T, response };
+  if (reply.status >= 400)
+    throw new Error(`${method} ${path} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+  return { body: reply.body as T };
 }
 
-export async function signUp(baseUrl: string, email: string): Promise<Account> {
-  const { response } = await send(baseUrl, 'POST', '/api/auth/sign-up/email', {
-    json: { name: email.split('@')[0], email, password: PASSWORD },
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+/** Signs up through the test kit; sqlmap's targets keep the session cookie, not the token. */
+async function newAccount(baseUrl: string, email: string): Promise<Account> {
+  const { cookie } = await signUp(baseUrl, email, { password: PASSWORD, headers: { origin: baseUrl } });
   return { email, cookie };
 }
 
 /** A fresh 15-minute access token: a full sqlmap run outlives one. */
 export async function accessToken(baseUrl: string, account: Account): Promise<string> {
-  const { body } = await send<{ accessToken: string }>(
-    baseUrl,
-    'PUT',
-    `/api/user/${encodeURIComponent(account.email)}`,
-    { cookie: account.cookie, json: { email: account.email } },
-  );
-  return body.accessToken;
+  return (await exchangeToken(baseUrl, account.email, { cookie: account.cookie, headers: { origin: baseUrl } })).token;
 }
 
 export interface Fixtures {
@@ -68,13 +56,13 @@ export interface Fixtures {
   missingId: string;
 }
 
-const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+const card = testCard();
 
 export async function makeFixtures(baseUrl: string, adminEmail: string): Promise<Fixtures> {
   const [customer, admin, bystander] = [
-    await signUp(baseUrl, 'customer@sqlmap.test'),
-    await signUp(baseUrl, adminEmail),
-    await signUp(baseUrl, 'bystander@sqlmap.test'),
+    await newAccount(baseUrl, 'customer@sqlmap.test'),
+    await newAccount(baseUrl, adminEmail),
+    await newAccount(baseUrl, 'bystander@sqlmap.test'),
   ];
   const adminToken = await accessToken(baseUrl, admin);
   const token = await accessToken(baseUrl, customer);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CARDS } from '../helpers/commerce.ts';
+import { TEST_CARDS } from '@torque/testkit';
 import { PASSWORD } from '../helpers/test-app.ts';
 import { queryOf, requests, segment, type FuzzRequest } from './requests.ts';
 import { evilString } from './values.ts';
@@ -43,7 +43,10 @@ const profile = {
   linkedin: text('https://linkedin.com/in/f'),
 };
 const sandboxCard = fc.record({
-  number: fc.oneof(pick([CARDS.visa, CARDS.declined, CARDS.insufficientFunds, '4242424242424242']), evilString),
+  number: fc.oneof(
+    pick([TEST_CARDS.visa, TEST_CARDS.declined, TEST_CARDS.insufficientFunds, '4242424242424242']),
+    evilString,
+  ),
   expMonth: fc.oneof(fc.integer({ min: 1, max: 12 }), pick(['12'])),
   expYear: fc.constant(new Date().getUTCFullYear() + 2),
   cvc: pick(['123', '9999']),

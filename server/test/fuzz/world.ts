@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { inArray } from 'drizzle-orm';
 import { session } from '../../src/db/schema/index.ts';
-import { addPart, card, CARDS, payWithSandbox, placeOrder } from '../helpers/commerce.ts';
+import { addPart, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import type { TestApp, TestUser } from '../helpers/test-app.ts';
 
 export const ROLES = ['anonymous', 'customer', 'admin'] as const;
@@ -71,9 +71,9 @@ async function unpaidOrderWithIntent(t: TestApp, as: TestUser, partId: string) {
 
 async function paidOrder(t: TestApp, as: TestUser, partId: string) {
   const order = await placeOrder(t, as, partId, 1);
-  const { confirm } = await payWithSandbox(t, as, order._id, CARDS.visa);
-  assert.equal(confirm.statusCode, 200, confirm.body);
-  return { orderId: order._id, paymentId: (confirm.json() as { id: string }).id };
+  const { confirm } = await payWithSandbox(t, as, order._id, TEST_CARDS.visa);
+  assert.equal(confirm.status, 200, JSON.stringify(confirm.body));
+  return { orderId: order._id, paymentId: confirm.body.id };
 }
 
 async function buildCallers(t: TestApp) {
@@ -92,12 +92,12 @@ async function buildCatalogue(t: TestApp) {
     seeded: ((await t.inject({ method: 'GET', url: '/api/parts' })).json() as { _id: string }[])
       .slice(0, 3)
       .map((p) => p._id),
-    plenty: (await addPart(t, { available: 1_000_000, price: 12.5 }))._id,
-    minimum: (await addPart(t, { available: 1_000_000, minimunOrder: 50, price: 3 }))._id,
-    none: (await addPart(t, { available: 0 }))._id,
-    pricey: (await addPart(t, { available: 1_000_000, price: 999_999.99 }))._id,
-    decoys: await Promise.all([1, 2].map(async () => (await addPart(t, { available: 10 }))._id)),
-    doomed: await Promise.all([1, 2, 3, 4].map(async () => (await addPart(t, { available: 10 }))._id)),
+    plenty: (await addPart(t, await t.admin(), { available: 1_000_000, price: 12.5 }))._id,
+    minimum: (await addPart(t, await t.admin(), { available: 1_000_000, minimunOrder: 50, price: 3 }))._id,
+    none: (await addPart(t, await t.admin(), { available: 0 }))._id,
+    pricey: (await addPart(t, await t.admin(), { available: 1_000_000, price: 999_999.99 }))._id,
+    decoys: await Promise.all([1, 2].map(async () => (await addPart(t, await t.admin(), { available: 10 }))._id)),
+    doomed: await Promise.all([1, 2, 3, 4].map(async () => (await addPart(t, await t.admin(), { available: 10 }))._id)),
   };
 }
 
@@ -119,7 +119,7 @@ async function buildOrders(t: TestApp, customer: TestUser, other: TestUser, part
     {
       method: 'POST',
       url: '/api/payments/sandbox/confirm',
-      payload: { clientSecret: orders.unpaid[0]!.clientSecret, card: card(CARDS.declined) },
+      payload: { clientSecret: orders.unpaid[0]!.clientSecret, card: testCard(TEST_CARDS.declined) },
     },
     customer,
   );

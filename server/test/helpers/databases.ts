@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { adminQuery, createScratchDatabase, databaseUrl } from '@torque/testkit';
 import { migrationsFolder, openDatabase, pgliteExtensions, type Database } from '../../src/db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -44,27 +44,15 @@ export async function prepareTemplates(): Promise<void> {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      const name = templateDbName();
-      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-      if (exists.rowCount === 0) {
-        await admin.query(`create database "${name}"`);
-        const database = await openDatabase({ databaseUrl: withDatabase(url, name), dataDir: cacheDir, poolSize: 1 });
-        await database.migrate();
-        await database.close();
-      }
-    } finally {
-      await admin.end();
+    const name = templateDbName();
+    const exists = await adminQuery(url, 'select 1 from pg_database where datname = $1', [name]);
+    if (exists.length === 0) {
+      await adminQuery(url, `create database "${name}"`);
+      const database = await openDatabase({ databaseUrl: databaseUrl(url, name), dataDir: cacheDir, poolSize: 1 });
+      await database.migrate();
+      await database.close();
     }
   }
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 export interface TestDatabase {
@@ -87,23 +75,21 @@ export async function createTestDatabase(
     const database = await openDatabase({ dataDir: cacheDir, pglite: client });
     return { database, drop: () => database.close() };
   }
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `torque_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database "${name}" template "${templateDbName()}"`);
-  await admin.end();
-  const url = withDatabase(base, name);
-  const database = await openDatabase({ databaseUrl: url, dataDir: cacheDir, poolSize: options.poolSize ?? 10 });
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, {
+    label: 'test',
+    template: templateDbName(),
+  });
+  const database = await openDatabase({
+    databaseUrl: scratch.url,
+    dataDir: cacheDir,
+    poolSize: options.poolSize ?? 10,
+  });
   return {
     database,
-    url,
+    url: scratch.url,
     async drop() {
       await database.close().catch(() => {});
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cookieOf, PASSWORD, signUp, type ApiUser, type Send } from '@torque/testkit';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -8,17 +9,10 @@ import { seedDemoData } from '../../src/db/seed.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
 
 export const ADMIN_EMAIL = 'admin@torque.test';
-export const PASSWORD = 'correct-horse-7';
+export { PASSWORD };
 
-export interface TestUser {
-  id: string;
-  email: string;
-  name: string;
-  /** The better-auth session cookie. */
-  cookie: string;
-  /** The API access token from PUT /api/user/:email. */
-  token: string;
-}
+/** Someone signed up through the app: session cookie and access token (@torque/testkit's ApiUser). */
+export type TestUser = ApiUser;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,6 +20,8 @@ export interface TestApp {
   db: TestDatabase;
   /** A request with a user's access token (or none for anonymous). */
   inject(options: InjectOptions, as?: TestUser | null): Promise<LightMyRequestResponse>;
+  /** The test kit's transport: `addPart(t, …)`, `placeOrder(t, …)` reach the app through inject. */
+  send: Send;
   signUp(email: string, name?: string): Promise<TestUser>;
   admin(): Promise<TestUser>;
   close(): Promise<void>;
@@ -59,34 +55,20 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       headers: { ...(as ? { authorization: `Bearer ${as.token}` } : {}), ...opts.headers },
     });
 
-  async function signUp(email: string, name = email.split('@')[0]!): Promise<TestUser> {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: { name, email, password: PASSWORD },
-    });
-    if (res.statusCode !== 200) throw new Error(`sign-up of ${email} failed: ${res.statusCode} ${res.body}`);
-    const cookie = sessionCookie(res);
-    const exchange = await app.inject({
-      method: 'PUT',
-      url: `/api/user/${encodeURIComponent(email)}`,
-      headers: { cookie },
-      payload: { email },
-    });
-    if (exchange.statusCode !== 200)
-      throw new Error(`token exchange for ${email} failed: ${exchange.statusCode} ${exchange.body}`);
-    const body = exchange.json() as { accessToken: string; user: { _id: string } };
-    return { id: body.user._id, email, name, cookie, token: body.accessToken };
-  }
+  const send: Send = async ({ method, path: url, headers, body }) => {
+    const res = await app.inject({ method: method as InjectOptions['method'], url, headers, payload: body });
+    return { status: res.statusCode, headers: headersOf(res), text: res.body };
+  };
 
   return {
     app,
     config,
     db,
     inject,
-    signUp,
+    send,
+    signUp: (email, name) => signUp({ send }, email, { name }),
     async admin() {
-      adminUser ??= await signUp(ADMIN_EMAIL, 'Ada Admin');
+      adminUser ??= await signUp({ send }, ADMIN_EMAIL, { name: 'Ada Admin' });
       return adminUser;
     },
     async close() {
@@ -96,12 +78,16 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   };
 }
 
-/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
-export function sessionCookie(res: LightMyRequestResponse): string {
-  const raw = res.headers['set-cookie'];
-  const list = raw === undefined ? [] : [raw].flat();
-  return list.map((c) => c.split(';')[0]).join('; ');
+/** An injected response's headers as fetch's `Headers` (Set-Cookie kept one per cookie). */
+function headersOf(res: LightMyRequestResponse): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers))
+    for (const one of [value].flat()) if (one !== undefined) headers.append(name, String(one));
+  return headers;
 }
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+export const sessionCookie = (res: LightMyRequestResponse): string => cookieOf(headersOf(res));
 
 /** Every error body has the same shape. */
 export function errorOf(res: LightMyRequestResponse): {

@@ -1,10 +1,10 @@
 import type { Order } from '@torque/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { call, placeOrder, type Customer } from './http.ts';
+import { type ApiUser, call, orderAttempt } from '@torque/testkit';
 
 export interface SeenOrder {
   order: Order;
-  owner: Customer;
+  owner: ApiUser;
 }
 
 /** What the clients saw. Only answers count: a request cut off by a crash proves nothing either way. */
@@ -36,16 +36,16 @@ export interface OrderLoad {
  * as the server answers; every fourth order is cancelled right after it is placed, so stock
  * moves both ways. A client stops at its first request that gets no answer.
  */
-export function startOrderLoad(baseUrl: string, customers: Customer[], partId: string): OrderLoad {
+export function startOrderLoad(baseUrl: string, customers: ApiUser[], partId: string): OrderLoad {
   const outcome: LoadOutcome = { kept: [], cancelled: [], unsure: [], cutOff: 0, unexpected: [] };
   let placed = 0;
   let stopped = false;
 
-  async function client(owner: Customer, index: number): Promise<void> {
+  async function client(owner: ApiUser, index: number): Promise<void> {
     for (let n = 0; !stopped; n++) {
       let seen: SeenOrder;
       try {
-        const res = await placeOrder(baseUrl, owner, partId, ((index + n) % 3) + 1);
+        const res = await orderAttempt(baseUrl, owner, partId, ((index + n) % 3) + 1);
         if (res.status !== 201) {
           outcome.unexpected.push(`order ${res.status} ${JSON.stringify(res.body)}`);
           return;

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import type { Order } from '@torque/contract';
-import { call, isErrorBody, type Customer, type Reply } from './http.ts';
-import type { ScratchDatabase } from './postgres.ts';
-import type { ServerProcess } from './server-process.ts';
+import { type ApiUser, call, isErrorBody, type Reply, type ScratchDatabase, type ServerProcess } from '@torque/testkit';
 
 export interface PaidOrder {
   order: Order;
-  owner: Customer;
+  owner: ApiUser;
   paymentId: string;
   paidAt: string;
   /** Every answer the race got, as "status code", for the report. */
@@ -14,7 +12,7 @@ export interface PaidOrder {
 }
 
 /** Two tabs on two instances ask for an intent at once: both must get the same one. */
-export async function intentFromBoth(servers: ServerProcess[], order: Order, owner: Customer): Promise<string> {
+export async function intentFromBoth(servers: ServerProcess[], order: Order, owner: ApiUser): Promise<string> {
   const asks = [...servers, ...servers].map((s) =>
     call<{ clientSecret: string }>(s.url, 'POST', '/api/create-payment-intent', {
       token: owner.token,
@@ -36,7 +34,7 @@ const outcome = (r: Reply) => `${r.status}${isErrorBody(r.body) ? ` ${r.body.err
  */
 export async function raceToPay(
   servers: ServerProcess[],
-  paying: { order: Order; owner: Customer; paymentId: string },
+  paying: { order: Order; owner: ApiUser; paymentId: string },
   confirm: (server: ServerProcess) => Promise<Reply>,
   replays: number,
 ): Promise<PaidOrder> {

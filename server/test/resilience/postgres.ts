@@ -1,60 +1,15 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { migrationsFolder } from '../../src/db/client.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { freePort } from '@torque/testkit';
 
 const run = promisify(execFile);
 
 /** How many migrations the server applies: each must be recorded exactly once. */
 export const migrationCount = () => readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).length;
-
-/** A database of its own on the shared server, created empty: the servers migrate and seed it. */
-export interface ScratchDatabase {
-  url: string;
-  /** A connection of the test's own, to check what was stored. */
-  query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]>;
-  drop(): Promise<void>;
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-export async function createScratchDatabase(serverUrl: string, label: string): Promise<ScratchDatabase> {
-  const name = `torque_${label}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = withDatabase(serverUrl, name);
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  pool.on('error', () => {});
-  return {
-    url,
-    query: async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
-      (await pool.query<R>(text, values)).rows,
-    async drop() {
-      await pool.end().catch(() => {});
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      try {
-        await a.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await a.end();
-      }
-    },
-  };
-}
 
 /** Debian's PostgreSQL server binaries (the newest installed major), if any. */
 export function postgresBinDir(): string | undefined {

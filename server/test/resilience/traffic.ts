@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { call, type CallOptions } from './http.ts';
+import { call, type CallOptions } from '@torque/testkit';
 
 export interface Probe {
   name: string;

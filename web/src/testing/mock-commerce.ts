@@ -1,4 +1,5 @@
 import {
+  chargeOutcome,
   orderInput,
   orderMessages,
   orderPayInput,
@@ -9,28 +10,55 @@ import {
   reviewInput,
   sandboxConfirmInput,
   type Order,
+  type PaymentRecord,
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
 import { adminCaller, apiError, caller, mockId, parseBody, state, type MockUser } from './mock-state.ts';
 
 /**
- * The catalogue, orders and payments as the server answers them (status codes, error codes,
- * the sandbox's test cards), kept in `state`.
+ * The catalogue, orders and payments as the server answers them (status codes, error codes),
+ * kept in `state`. The sandbox's test cards are the server's own table (`chargeOutcome` from
+ * the contract); mock-commerce.test.ts holds the payment answers the server's tests pin down
+ * (server/test/payments-sandbox.test.ts), so a drift fails a test.
  */
 const now = () => new Date().toISOString();
 
-/** Stripe's test cards, as the sandbox provider knows them. */
-const CARD_OUTCOMES: Record<string, { code: string; message: string } | null> = {
-  '4242424242424242': null,
-  '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
-  '4000000000009995': { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-};
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** An order the caller owns, or an admin (server: `assertOwnerOrAdmin`). */
 function findOrder(id: unknown, who: MockUser): Order | Response {
   const order = state.orders.find((o) => o._id === id);
   if (!order) return apiError(404, 'NOT_FOUND', 'Order not found');
-  if (order.email !== who.email && !who.admin) return apiError(403, 'FORBIDDEN', 'You are not allowed to do that');
+  if (!sameEmail(order.email, who.email) && !who.admin)
+    return apiError(403, 'FORBIDDEN', 'This belongs to another account');
   return order;
+}
+
+/** The payment record of PRODUCT.md §3, written once per paid order. */
+function paymentRecordOf(order: Order): PaymentRecord {
+  const record = {
+    _id: mockId(),
+    paymentId: order.paymentId!,
+    orderId: order._id,
+    price: order.price,
+    quantity: order.quantity,
+    email: order.email,
+    name: order.name,
+    createdAt: now(),
+  };
+  state.payments.push(record);
+  return record;
+}
+
+/** Marking an order paid writes its payment record in the same step, as the server's markPaid does. */
+function markPaid(order: Order, paymentId: string): void {
+  Object.assign(order, { payment: true, paymentId, paidAt: order.paidAt ?? now() });
+  paymentRecordOf(order);
+}
+
+/** Only the customer who placed an order pays for it: an admin has no card (server: `assertOwner(…, 'owner-only')`). */
+function ownerOnly(order: Order, who: MockUser): Response | null {
+  return sameEmail(order.email, who.email) ? null : apiError(403, 'FORBIDDEN', 'This order belongs to another account');
 }
 
 const partHandlers = [
@@ -135,12 +163,22 @@ const orderHandlers = [
     if (body instanceof Response) return body;
     const order = findOrder(params.id, who);
     if (order instanceof Response) return order;
+    if (order.payment) {
+      if (order.paymentId !== body.paymentId)
+        return apiError(409, 'ALREADY_PAID', 'This order has already been paid with another payment');
+      state.writes.push(`PUT /api/order/${order._id}`);
+      return HttpResponse.json(order);
+    }
     const intent = state.intents.find((i) => i.id === body.paymentId && i.orderId === order._id);
     if (!intent || intent.status !== 'succeeded') {
-      return apiError(409, 'PAYMENT_NOT_CONFIRMED', 'The payment provider has not confirmed this payment');
+      return apiError(
+        409,
+        'PAYMENT_NOT_CONFIRMED',
+        'The payment provider has not confirmed this payment for this order',
+      );
     }
     state.writes.push(`PUT /api/order/${order._id}`);
-    Object.assign(order, { payment: true, paymentId: intent.id, paidAt: order.paidAt ?? now() });
+    markPaid(order, intent.id);
     return HttpResponse.json(order);
   }),
 
@@ -165,27 +203,22 @@ const orderHandlers = [
   }),
 ];
 
-/** PRODUCT.md §3's payment record, as the server writes it when it marks an order paid. */
-const paymentRecordOf = (order: Order, paymentId: string) => ({
-  _id: mockId(),
-  paymentId,
-  orderId: order._id,
-  price: order.price,
-  quantity: order.quantity,
-  email: order.email,
-  name: order.name,
-  createdAt: now(),
-});
-
 const paymentHandlers = [
   http.post('/api/create-payment-intent', async ({ request }) => {
     const who = caller(request);
     if (who instanceof Response) return who;
     const body = await parseBody(request, paymentIntentInput);
     if (body instanceof Response) return body;
-    const order = findOrder(body.orderId, who);
-    if (order instanceof Response) return order;
+    const order = state.orders.find((o) => o._id === body.orderId);
+    if (!order) return apiError(404, 'NOT_FOUND', 'Order not found');
+    const refused = ownerOnly(order, who);
+    if (refused) return refused;
     if (order.payment) return apiError(409, 'ORDER_PAID', 'This order is already paid');
+    if (body.price !== undefined && Math.round(body.price * 100) !== Math.round(order.price * 100)) {
+      return apiError(400, 'BAD_REQUEST', `The price does not match this order's total of $${order.price.toFixed(2)}`, {
+        price: 'Does not match the order',
+      });
+    }
     let intent = state.intents.find((i) => i.orderId === order._id && i.status !== 'succeeded');
     if (!intent) {
       const id = `pi_mock_${state.intents.length + 1}`;
@@ -205,19 +238,21 @@ const paymentHandlers = [
     const body = await parseBody(request, sandboxConfirmInput);
     if (body instanceof Response) return body;
     const intent = state.intents.find((i) => i.clientSecret === body.clientSecret);
-    if (!intent) return apiError(404, 'NOT_FOUND', 'Payment not found');
+    const order = intent && state.orders.find((o) => o._id === intent.orderId);
+    if (!intent || !order) return apiError(404, 'NOT_FOUND', 'Payment not found');
+    const refused = ownerOnly(order, who);
+    if (refused) return refused;
+    if (order.payment && order.paymentId !== intent.id)
+      return apiError(409, 'ORDER_PAID', 'This order is already paid');
     state.writes.push('POST /api/payments/sandbox/confirm');
-    const outcome = CARD_OUTCOMES[body.card.number.replace(/[\s-]/g, '')];
-    if (outcome === undefined) return apiError(402, 'incorrect_number', 'Your card number is incorrect.');
-    if (outcome) return apiError(402, outcome.code, outcome.message);
-    intent.status = 'succeeded';
-    const order = state.orders.find((o) => o._id === intent.orderId);
-    if (!order) return apiError(404, 'NOT_FOUND', 'Order not found');
-    // Like the server: the confirmation marks the order paid and writes its payment record.
-    if (!order.payment) {
-      Object.assign(order, { payment: true, paymentId: intent.id, paidAt: now() });
-      state.payments.push(paymentRecordOf(order, intent.id));
+    // A replayed confirmation of a succeeded intent charges nothing again.
+    if (intent.status !== 'succeeded') {
+      const outcome = chargeOutcome(body.card);
+      if (!outcome.ok) return apiError(402, outcome.code, outcome.message);
+      intent.status = 'succeeded';
     }
+    // Like the server: the confirmation marks the order paid (writing its payment record) and answers it.
+    if (!order.payment) markPaid(order, intent.id);
     return HttpResponse.json({ id: intent.id, status: 'succeeded', order });
   }),
 
@@ -226,14 +261,14 @@ const paymentHandlers = [
     if (who instanceof Response) return who;
     const body = await parseBody(request, paymentRecordInput);
     if (body instanceof Response) return body;
+    const order = state.orders.find((o) => o.payment && o.paymentId === body.paymentId);
+    if (!order) return apiError(404, 'NOT_FOUND', 'Payment not found');
+    if (!sameEmail(order.email, who.email) && !who.admin)
+      return apiError(403, 'FORBIDDEN', 'This belongs to another account');
+    state.writes.push('POST /api/payment');
     const existing = state.payments.find((p) => p.paymentId === body.paymentId);
     if (existing) return HttpResponse.json(existing);
-    const order = state.orders.find((o) => o.paymentId === body.paymentId && o.email === who.email);
-    if (!order) return apiError(409, 'PAYMENT_NOT_CONFIRMED', 'No paid order has this payment');
-    state.writes.push('POST /api/payment');
-    const record = paymentRecordOf(order, body.paymentId);
-    state.payments.push(record);
-    return HttpResponse.json(record, { status: 201 });
+    return HttpResponse.json(paymentRecordOf(order), { status: 201 });
   }),
 ];
 

@@ -37,7 +37,10 @@ export const state = {
   intents: [] as MockIntent[],
   payments: [] as PaymentRecord[],
   reviews: [] as Review[],
-  /** Every call that changes data, in order (`POST /api/order`, …), for "posted once" checks. */
+  /**
+   * Every accepted call that asks for a change, in order (`POST /api/order`, …), replays of an
+   * already made change included: for "posted once" checks of what the pages send.
+   */
   writes: [] as string[],
 };
 

@@ -3,9 +3,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetState, server } from './mock-api.ts';
 
-// How long findBy/waitFor wait for the page to settle: the 1 s default is too short on a busy
-// 2-core machine running several suites (a limit, not a timing assertion).
-configure({ asyncUtilTimeout: 5000 });
+// How long findBy/waitFor wait for the page to settle: a limit, not a timing assertion (a wait
+// ends as soon as the page shows what it waits for, so a green run never spends it). The first
+// test of a file that opens a lazy page also waits for Vite to transform that page's modules:
+// with three suites on 2 busy cores that alone took over 5 s (signup-form.test.tsx).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not lay pages out; React Router's scroll restoration only needs this to exist.
 window.scrollTo = () => {};

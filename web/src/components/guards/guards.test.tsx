@@ -24,13 +24,14 @@ describe('RequireAuth', () => {
     const { router, user } = renderApp('/dashboard/my-profile');
     await screen.findByRole('heading', { name: 'Login' });
 
-    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    // The form loads lazily behind a placeholder: wait for it as a person would.
+    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-profile');
-    expect(screen.getByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
   });
 
   it('guards purchase and checkout too', async () => {

@@ -70,9 +70,17 @@ describe('Continue with google', () => {
       window.dispatchEvent(
         new MessageEvent('message', { data: { type: AUTH_COMPLETE_TYPE }, origin: 'https://evil.example' }),
       );
+      // Then one from the page's own origin: once its answer shows, the first was handled too.
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: AUTH_COMPLETE_TYPE, error: 'access_denied' },
+          origin: window.location.origin,
+        }),
+      );
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await screen.findByText('Google sign-in was cancelled.')).toBeInTheDocument();
     expect(state.exchangeCalls).toBe(0);
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
   });
 
   it('says so when the popup is blocked', async () => {

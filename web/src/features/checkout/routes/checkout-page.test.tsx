@@ -120,7 +120,7 @@ describe('Checkout with the sandbox provider', () => {
     const { user } = openCheckout();
     await fillCard(user, '4242424242424242');
     await user.click(payButton());
-    expect(await screen.findByText('Your Payment is completed', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your Payment is completed')).toBeInTheDocument();
     expect(screen.queryByText('Something went wrong on our side')).not.toBeInTheDocument();
     expect(state.writes.filter((w) => w === 'POST /api/payments/sandbox/confirm')).toHaveLength(1);
     expect(state.payments).toHaveLength(1);
