@@ -7,3 +7,4 @@ export * from './auth-forms.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './config.ts';
+export * from './stats.ts';

@@ -12,6 +12,7 @@ import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes.ts
 import { identityPlugin } from './modules/identity/identity-plugin.ts';
 import { partsRoutes } from './modules/parts/parts-routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
+import { statsRoutes } from './modules/stats/stats-routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
 import { usersRoutes } from './modules/users/users-routes.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
   await app.register(stripeWebhookRoutes);
+  await app.register(statsRoutes);
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   await app.ready();
