@@ -17,7 +17,7 @@ export function ChartCard({ title, summary, legend, children, table }: ChartCard
   const headingId = useId();
   const tableId = useId();
   return (
-    <section aria-labelledby={headingId} className="card border border-base-300 bg-base-100">
+    <section aria-labelledby={headingId} className="card min-w-0 border border-base-300 bg-base-100">
       <div className="card-body gap-3 p-4 sm:p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={headingId} className="text-lg font-semibold">
@@ -59,7 +59,7 @@ export function ChartTooltip({
   const left = x === null ? 0 : Math.max(0, Math.min(width - 176, x - 88));
   return (
     <div
-      role="status"
+      aria-live="polite"
       className={`pointer-events-none absolute z-10 w-44 rounded-box border border-base-300 bg-base-100 px-3 py-2 text-sm shadow-md ${x === null ? 'sr-only' : ''}`}
       style={x === null ? undefined : { left, top }}
     >

@@ -44,9 +44,12 @@ export function DailyChart({ daily }: { daily: Day[] }) {
   const center = (d: Day) => (x(d.date) ?? 0) + x.bandwidth() / 2;
 
   const cursor = useChartCursor(daily.length, (px) => {
-    if (step === 0 || px < margin.left) return null;
-    const i = Math.floor((px - margin.left) / step);
-    return i >= 0 && i < daily.length ? i : null;
+    if (step === 0 || daily.length === 0) return null;
+    // Each day owns a step: its bar and half the gap either side (the band scale pads the ends too).
+    const firstStep = (x(daily[0]!.date) ?? 0) - (step - x.bandwidth()) / 2;
+    if (px < margin.left || px > margin.left + innerWidth) return null;
+    const i = Math.floor((px - margin.left - firstStep) / step);
+    return Math.max(0, Math.min(daily.length - 1, i));
   });
   const active = cursor.active === null ? null : daily[cursor.active];
 
@@ -86,7 +89,7 @@ export function DailyChart({ daily }: { daily: Day[] }) {
         {...cursor.handlers}
       >
         {width > 0 ? (
-          <svg width={width} height={HEIGHT} aria-hidden="true" data-testid="daily-chart">
+          <svg width={width} height={HEIGHT} aria-hidden="true" className="block" data-testid="daily-chart">
             <Group left={margin.left} top={margin.top}>
               {yRevenue.ticks(4).map((tick) => (
                 <line

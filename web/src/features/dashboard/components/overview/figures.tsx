@@ -20,13 +20,13 @@ const FIGURES: Figure[] = [
 /** The period's figures, each with the period before's and the change in percent. */
 export function Figures({ current, previous }: { current: StatsFigures; previous: StatsFigures }) {
   return (
-    <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 xl:grid-cols-5">
+    <dl className="grid grid-cols-2 gap-3 xl:grid-cols-5">
       {FIGURES.map((f) => {
         const change = percentChange(current[f.key], previous[f.key]);
         return (
-          <div key={f.key} className="flex flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-4">
+          <div key={f.key} className="flex flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
             <dt className="text-sm font-medium text-base-content/80">{f.label}</dt>
-            <dd className="text-2xl font-bold tabular-nums">{f.format(current[f.key])}</dd>
+            <dd className="text-xl font-bold tabular-nums sm:text-2xl">{f.format(current[f.key])}</dd>
             <dd className="text-xs text-base-content/80">{f.note}</dd>
             <dd className="text-sm text-base-content/80">
               <span className="font-medium text-base-content">{formatChange(change)}</span>

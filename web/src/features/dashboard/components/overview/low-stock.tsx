@@ -6,7 +6,7 @@ import { formatCount } from '@/lib/format.ts';
 /** Parts whose stock is below their minimum order: nobody can order them until restocked. */
 export function LowStock({ parts }: { parts: StatsResponse['lowStock'] }) {
   return (
-    <section aria-labelledby="low-stock-heading" className="card border border-base-300 bg-base-100">
+    <section aria-labelledby="low-stock-heading" className="card min-w-0 border border-base-300 bg-base-100">
       <div className="card-body gap-3 p-4 sm:p-5">
         <h3 id="low-stock-heading" className="text-lg font-semibold">
           Low in stock

@@ -67,7 +67,7 @@ export function TopPartsChart({ parts }: { parts: TopPart[] }) {
           {...cursor.handlers}
         >
           {width > 0 ? (
-            <svg width={width} height={height} aria-hidden="true" data-testid="top-parts-chart">
+            <svg width={width} height={height} aria-hidden="true" className="block" data-testid="top-parts-chart">
               {parts.map((p, i) => (
                 <Group key={keyOf(p)} top={y(i) ?? 0}>
                   {cursor.active === i ? <rect width={width} height={ROW} className="fill-base-200" /> : null}
