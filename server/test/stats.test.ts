@@ -221,6 +221,19 @@ for (const kind of databaseKinds()) {
       assert.equal(body.previous.to, localDay('UTC', 7));
       assert.ok(body.daily.every((d) => d.revenue === 0 && d.orders === 0));
     });
+    test("a paid order whose part was deleted since counts under 'Deleted parts'", async () => {
+      const admin = await t.admin();
+      const carol = await t.signUp('carol-stats@torque.test', 'Carol');
+      const part = await addPart(t, { available: 10, price: 100, name: 'Stats Discontinued' });
+      const order = await placeOrder(t, carol, part._id, 2);
+      assert.equal((await payWithSandbox(t, carol, order._id)).confirm.statusCode, 200);
+      const removed = await t.inject({ method: 'DELETE', url: `/api/part/${part._id}` }, admin);
+      assert.equal(removed.statusCode, 200, removed.body);
+      const body = (await stats(t, admin, '?days=7')).json() as StatsResponse;
+      assert.deepEqual(body.topParts, [{ partId: null, name: 'Deleted parts', revenue: 200, quantity: 2 }]);
+      assert.equal(body.revenue, 200);
+      assert.deepEqual(body.daily.at(-1), { date: localDay('UTC', 0), revenue: 200, orders: 1 });
+    });
   });
 }
 

@@ -23,6 +23,9 @@ export interface StatsOptions {
   now?: Date;
 }
 
+/** The name of the top-parts row for orders whose part is no longer in the catalogue. */
+export const DELETED_PARTS = 'Deleted parts';
+
 interface PeriodRow {
   period: 'current' | 'previous';
   from: string;
@@ -99,14 +102,19 @@ export function createStatsRepository(db: Db) {
         left join per_day p on p.d = g.d::date
         order by g.d`;
 
-      const topQuery = sql`${bounds}
-        select o.part_id, coalesce(max(p.name), max(o.name)) as name,
-          sum(o.total_cents) as cents, sum(o.quantity) as quantity
-        from t join orders o on o.paid_at >= t.cur_start and o.paid_at < t.cur_end
-        left join parts p on p.id = o.part_id
-        group by o.part_id, case when o.part_id is null then o.name end
-        order by cents desc, name asc
-        limit 5`;
+      // Summed from the paid_at index alone (it carries part, quantity and total); the names come
+      // from the five parts. Orders whose part was deleted since are one row, "Deleted parts".
+      const topQuery = sql`${bounds},
+        top as (
+          select o.part_id, sum(o.total_cents) as cents, sum(o.quantity) as quantity
+          from t join orders o on o.paid_at >= t.cur_start and o.paid_at < t.cur_end
+          group by o.part_id
+          order by cents desc
+          limit 5
+        )
+        select top.part_id, coalesce(p.name, ${DELETED_PARTS}) as name, top.cents, top.quantity
+        from top left join parts p on p.id = top.part_id
+        order by top.cents desc, name asc`;
 
       const lowStockQuery = sql`
         select id, name, available, minimum_order from parts
