@@ -68,6 +68,14 @@ test('an order paid today shows in the revenue, the daily chart and the top part
     await overviewReady(page);
     await saveScreenshot(page, 'admin/dashboard-overview-with-orders', width);
   }
+  // 90 days: the most bars, the sparsest axis labels.
+  await page.getByRole('button', { name: '90 days' }).click();
+  await expect(page).toHaveURL(/\?days=90$/);
+  await expect(page.getByTestId('daily-chart').locator('rect.fill-accent')).toHaveCount(90);
+  await saveScreenshot(page, 'admin/dashboard-overview-90-days', 1280);
+  await setScreenWidth(page, 390);
+  await overviewReady(page);
+  await saveScreenshot(page, 'admin/dashboard-overview-90-days', 390);
 });
 
 test('a customer is not shown the overview', async ({ page, customer }) => {

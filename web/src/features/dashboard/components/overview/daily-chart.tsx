@@ -128,7 +128,8 @@ export function DailyChart({ daily }: { daily: Day[] }) {
                 strokeWidth={2}
                 fill="none"
               />
-              {daily.length <= 31
+              {/* Dots only where the days are wide enough to tell them apart. */}
+              {step >= 16
                 ? daily.map((d) => (
                     <circle key={d.date} cx={center(d)} cy={yOrders(d.orders)} r={3} className="fill-warning" />
                   ))
