@@ -9,3 +9,4 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './sandbox-cards.ts';
 export * from './config.ts';
+export * from './stats.ts';

@@ -62,6 +62,7 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
   ],
   admin: [
     { name: 'dashboard', path: '/dashboard', ready: dashboardReady },
+    { name: 'dashboard-overview', path: '/dashboard/overview', ready: overviewReady },
     { name: 'dashboard-my-profile', path: '/dashboard/my-profile', ready: dashboardReady },
     {
       // With a customer in the list, so its row's Make Admin and Delete user buttons are checked.
@@ -125,6 +126,13 @@ export async function dashboardReady(page: Page): Promise<void> {
   const menu = page.getByRole('navigation', { name: 'Dashboard', includeHidden: true });
   await expect(menu.getByRole('link', { name: 'My Profile', includeHidden: true })).toBeAttached();
   await settled(page);
+}
+
+/** The admin overview with its figures and its charts drawn. */
+export async function overviewReady(page: Page): Promise<void> {
+  await dashboardReady(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+  await expect(page.getByTestId('daily-chart')).toBeVisible();
 }
 
 /** An unpaid order of the signed-in account, for the first part at its minimum order. */

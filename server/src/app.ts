@@ -17,6 +17,8 @@ import { partsPlugin } from './modules/parts/parts-plugin.ts';
 import { partsRoutes } from './modules/parts/parts-routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews-plugin.ts';
+import { statsPlugin } from './modules/stats/stats-plugin.ts';
+import { statsRoutes } from './modules/stats/stats-routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
 import { usersPlugin } from './modules/users/users-plugin.ts';
 import { usersRoutes } from './modules/users/users-routes.ts';
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewsPlugin);
   await app.register(contactPlugin);
   await app.register(ordersPlugin);
+  await app.register(statsPlugin);
   await app.register(paymentsPlugin);
 
   await app.register(healthRoutes);
@@ -123,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);
+  await app.register(statsRoutes);
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   await app.ready();

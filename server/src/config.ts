@@ -20,6 +20,23 @@ const emailList = z
   )
   .pipe(z.array(z.email({ message: 'must be a comma-separated list of emails' })));
 
+/** An IANA zone name (Europe/Berlin, UTC) that both ICU and PostgreSQL know; no bare offsets. */
+const timeZone = z
+  .string()
+  .trim()
+  .refine((v) => /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(v) && isKnownTimeZone(v), {
+    message: 'must be an IANA time zone such as Europe/Berlin or UTC',
+  });
+
+function isKnownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** PRODUCT.md §12: every environment variable the server reads, with the embedded defaults. */
 const envSchema = z
   .object({
@@ -51,6 +68,8 @@ const envSchema = z
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     /** How long a client may take to send a whole request (headers and body) before a 408. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /** The shop's time zone: the admin overview counts its days in it. */
+    SHOP_TIMEZONE: timeZone.default('UTC'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   })

@@ -160,6 +160,11 @@ const matrix: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
   },
   {
+    route: 'GET /api/stats',
+    request: () => ({ method: 'GET', url: '/api/stats?days=7' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
     route: 'POST /api/create-payment-intent',
     request: async (c) => ({
       method: 'POST',

@@ -11,13 +11,15 @@ export const dashboardRoutes: RouteObject[] = [
     path: 'dashboard',
     lazy: lazyRoute('dashboard', () => import('./components/dashboard-layout.tsx')),
     children: [
-      { index: true, lazy: lazyRoute('dashboard-my-orders', () => import('./routes/my-orders-page.tsx')) },
+      // Admins land on the overview, customers on My Orders.
+      { index: true, lazy: lazyRoute('dashboard-home', () => import('./routes/dashboard-home.tsx')) },
       { path: 'my-orders', lazy: lazyRoute('dashboard-my-orders', () => import('./routes/my-orders-page.tsx')) },
       { path: 'my-profile', lazy: lazyRoute('dashboard-my-profile', () => import('./routes/my-profile-page.tsx')) },
       { path: 'add-review', lazy: lazyRoute('dashboard-add-review', () => import('./routes/add-review-page.tsx')) },
       {
         element: <RequireAdmin />,
         children: [
+          { path: 'overview', lazy: lazyRoute('dashboard-overview', () => import('./routes/overview-page.tsx')) },
           { path: 'user', lazy: lazyRoute('dashboard-make-admin', () => import('./routes/make-admin-page.tsx')) },
           {
             path: 'add-product',

@@ -22,10 +22,11 @@ describe('Dashboard side menu (PRODUCT.md §2)', () => {
     ]);
   });
 
-  it('gives an admin My Profile and the four admin screens, without Add Review or Orders', async () => {
+  it('gives an admin the Overview first, My Profile and the four admin screens, without Add Review or Orders', async () => {
     signInAs(addUser({ email: 'boss@example.com', admin: true }));
     renderApp('/dashboard/my-profile');
     expect(await menuLinks()).toEqual([
+      ['Overview', '/dashboard/overview'],
       ['My Profile', '/dashboard/my-profile'],
       ['Make Admin', '/dashboard/user'],
       ['Add Product', '/dashboard/add-product'],

@@ -8,11 +8,12 @@ interface MenuItem {
   label: string;
 }
 
-/** PRODUCT.md §2: My Profile for everyone; non-admins also Add Review and Orders; admins the rest. */
+/** PRODUCT.md §2: My Profile for everyone; non-admins also Add Review and Orders; admins the Overview (issue 17) first, then the rest. */
 function menuFor(isAdmin: boolean): MenuItem[] {
   const everyone = [{ to: '/dashboard/my-profile', label: 'My Profile' }];
   if (isAdmin) {
     return [
+      { to: '/dashboard/overview', label: 'Overview' },
       ...everyone,
       { to: '/dashboard/user', label: 'Make Admin' },
       { to: '/dashboard/add-product', label: 'Add Product' },
