@@ -81,6 +81,9 @@ async function measure(
   assertClean(`${label} warm-up`, await load({ ...spec, durationSeconds: settings.warmupSeconds }));
   const result = await load({ ...spec, durationSeconds: settings.durationSeconds });
   assertClean(label, result);
+  process.stdout.write(
+    `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms\n`,
+  );
   return {
     label,
     path: paths.length > 1 ? `${paths[0]} (+${paths.length - 1} more, in turn)` : paths[0]!,
