@@ -105,12 +105,11 @@ async function fetchPage(base: string, pathAndQuery: string): Promise<{ bytes: n
 /** The SQL of each measured request, as parts-repository.ts builds it, with its values inlined. */
 function explainQueries(cursorKey: string[]): { label: string; sql: string }[] {
   const cols = 'id, name, description, img, minimum_order, available, price_cents, created_at, updated_at';
-  const term = (t: string) =>
-    `(search_text('${t}') <% search_text(name) or search_text('${t}') <% search_text(description))`;
+  const term = (t: string) => `(search_text('${t}') <% search_name or search_text('${t}') <% search_description)`;
   const rank = (terms: string[]) =>
-    `round(((case when ${terms.map((t) => `search_text('${t}') <% search_text(name)`).join(' and ')} then 2 else 0 end)` +
-    ` + (${terms.map((t) => `word_similarity(search_text('${t}'), search_text(name))`).join(' + ')}) / ${terms.length}` +
-    ` + (${terms.map((t) => `word_similarity(search_text('${t}'), search_text(description))`).join(' + ')}) / ${10 * terms.length})::numeric, 6)`;
+    `round(((case when ${terms.map((t) => `search_text('${t}') <% search_name`).join(' and ')} then 2 else 0 end)` +
+    ` + (${terms.map((t) => `word_similarity(search_text('${t}'), search_name)`).join(' + ')}) / ${terms.length}` +
+    ` + (${terms.map((t) => `word_similarity(search_text('${t}'), search_description)`).join(' + ')}) / ${10 * terms.length})::numeric, 6)`;
   const search = (terms: string[]) =>
     `select ${cols}, ${rank(terms)}::text as k0 from parts where ${terms.map(term).join(' and ')} ` +
     `order by ${rank(terms)} desc, id asc limit ${PAGE + 1}`;
