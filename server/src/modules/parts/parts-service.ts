@@ -73,7 +73,8 @@ export function createPartsService(deps: {
 
     /** One part's serialised body. Not in the snapshot: maybe added by another instance a moment ago. */
     async one(id: string): Promise<SerialisedBody> {
-      const body = (await catalogue.part(id)) ?? (await repo.get(id).then((p) => p && serialise(p)));
+      const load = () => repo.get(id);
+      const body = (await catalogue.part(id, load)) ?? (await load().then((p) => p && serialise(p)));
       if (!body) throw notFound('Part');
       return body;
     },
