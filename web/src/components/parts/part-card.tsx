@@ -5,7 +5,9 @@ import { formatCount, formatMoney } from '@/lib/format.ts';
 /** PRODUCT.md §9: descriptions are previewed to 150 characters; the full text is in a tooltip. */
 export const DESCRIPTION_PREVIEW_LENGTH = 150;
 
-export function PartCard({ part }: { part: Part }) {
+/** A part's card: picture, name (a heading at `headingLevel`), description preview, figures, Purchase. */
+export function PartCard({ part, headingLevel = 3 }: { part: Part; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const truncated = part.des.length > DESCRIPTION_PREVIEW_LENGTH;
   const preview = part.des.slice(0, DESCRIPTION_PREVIEW_LENGTH);
 
@@ -23,7 +25,7 @@ export function PartCard({ part }: { part: Part }) {
         />
       </figure>
       <div className="card-body gap-3">
-        <h3 className="card-title text-lg">{part.name}</h3>
+        <Heading className="card-title text-lg">{part.name}</Heading>
         <div className="tooltip tooltip-bottom text-left before:max-w-72 before:text-left" data-tip={part.des}>
           <p className="text-sm text-base-content/80" tabIndex={truncated ? 0 : undefined}>
             {preview}
