@@ -44,7 +44,9 @@ describe('Landing page', () => {
       '/purchase/00000000-0000-4000-8000-000000000001',
     );
 
-    for (const stat of ['120M+', '33K+', '50+', '100+']) expect(screen.getByText(stat)).toBeInTheDocument();
+    // The sections below the first screen render once the page is idle.
+    expect(await screen.findByText('120M+')).toBeInTheDocument();
+    for (const stat of ['33K+', '50+', '100+']) expect(screen.getByText(stat)).toBeInTheDocument();
     expect(await screen.findByText('4/5', { exact: false })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Northline Freight' })).toHaveAttribute('loading', 'lazy');
   });
