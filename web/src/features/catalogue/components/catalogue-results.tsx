@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { PartCard, PartCardSkeleton } from '@/components/parts/part-card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
@@ -7,6 +8,8 @@ import { CATALOGUE_PAGE_SIZE, useCatalogue } from '../api/get-parts-page.ts';
 import type { CatalogueParams } from '../utils/catalogue-params.ts';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+/** The first row at 1280 px (4 columns): on the first screen, so their pictures load at once. */
+const EAGER_CARDS = 4;
 
 export function partCount(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'part' : 'parts'}`;
@@ -21,7 +24,22 @@ interface ResultsProps {
 /** The count (announced politely), the cards a page at a time, and the empty, error and loading states. */
 export function CatalogueResults({ params, onClear }: ResultsProps) {
   const query = useCatalogue(params);
+  const gridRef = useRef<HTMLDivElement>(null);
+
+  // "Load more" moves focus to the first card it brought (the button may be gone: last page).
+  const focusCard = useRef<number | null>(null);
+  async function loadMore() {
+    focusCard.current = gridRef.current?.querySelectorAll('article').length ?? null;
+    const result = await query.fetchNextPage();
+    if (result.isError) focusCard.current = null;
+  }
   const parts = query.data?.pages.flatMap((page) => page.parts) ?? [];
+  useEffect(() => {
+    const index = focusCard.current;
+    if (index === null || parts.length <= index) return;
+    focusCard.current = null;
+    gridRef.current?.querySelectorAll('article')[index]?.querySelector<HTMLElement>('a')?.focus();
+  }, [parts.length]);
   const total = query.data ? (query.data.pages[0]?.total ?? (query.hasNextPage ? null : parts.length)) : null;
   const filtered = params.q !== '' || params.inStock;
   const clearLabel = params.q ? 'Clear search' : 'Clear filters';
@@ -89,9 +107,9 @@ export function CatalogueResults({ params, onClear }: ResultsProps) {
   } else {
     body = (
       <>
-        <div className={GRID}>
-          {parts.map((part) => (
-            <PartCard key={part._id} part={part} headingLevel={2} />
+        <div className={GRID} ref={gridRef}>
+          {parts.map((part, index) => (
+            <PartCard key={part._id} part={part} headingLevel={2} eager={index < EAGER_CARDS} />
           ))}
         </div>
         {query.isFetchNextPageError ? (
@@ -108,7 +126,7 @@ export function CatalogueResults({ params, onClear }: ResultsProps) {
               type="button"
               className="btn btn-outline min-w-40"
               disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
+              onClick={() => void loadMore()}
             >
               {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
             </button>

@@ -99,6 +99,8 @@ describe('Catalogue page', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(15));
     expect(cardNames().at(-1)).toBe('Part 15');
+    // Focus moves to the first card the button brought.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Purchase Part 13' })).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(log.map((query) => query.get('cursor'))).toEqual([null, 'c12']);
     expect(log[1]!.get('sort')).toBe('name');
