@@ -3,6 +3,7 @@
  * temporary database on BENCH_PG_URL's server, dropped afterwards) and on PGlite (a temporary
  * data folder). Prints a table and rewrites the API section of docs/PERFORMANCE.md.
  */
+import { runCatalogueScale, scaleConsole, scaleMarkdown, type ScaleReport } from './api/catalogue-scale.ts';
 import { apiConsole, apiMarkdown, type ApiRun } from './api/report.ts';
 import { runDatabase, type DatabaseReport } from './api/run-database.ts';
 import { readSettings, SCENARIOS } from './api/settings.ts';
@@ -30,8 +31,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const pgVersion = await postgresVersion();
+let scale: ScaleReport | undefined;
+/** The scenarios that run per database; `scale` runs once, on PostgreSQL. */
+const perDatabase = settings.scenarios.filter((s) => s !== 'scale');
 try {
-  for (const kind of settings.databases) {
+  for (const kind of perDatabase.length ? settings.databases : []) {
     if (kind === 'postgres' && !pgVersion) {
       skipped.push(
         'PostgreSQL: no server answered at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)',
@@ -46,9 +50,20 @@ try {
       temporary = undefined;
     }
   }
+  if (settings.scenarios.includes('scale')) {
+    if (pgVersion) scale = await runCatalogueScale(settings);
+    else skipped.push('scale: needs PostgreSQL at BENCH_PG_URL');
+  }
 } finally {
   await cleanUp();
 }
+
+if (scale) {
+  console.log(`\n${scaleConsole(scale)}\n`);
+  writeSection('catalogue', scaleMarkdown(scale, pgVersion));
+  console.log('Wrote the catalogue section of docs/PERFORMANCE.md');
+}
+if (!perDatabase.length) process.exit(0);
 
 const run: ApiRun = {
   settings,

@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './paging.ts';
 export * from './parts.ts';
 export * from './reviews.ts';
 export * from './contact.ts';

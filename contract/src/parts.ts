@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, money, text, wholeNumber } from './common.ts';
+import { pageQuery } from './paging.ts';
 
 /** Where a part's picture lives: a path on this site or an https link (PRODUCT.md §2 "Image Link"). */
 const imageLink = text('Image Link', 500).refine(
@@ -36,3 +37,31 @@ export const partUpdate = partInput.partial().refine((v) => Object.keys(v).lengt
 export type PartUpdate = z.input<typeof partUpdate>;
 
 export const partIdParams = z.object({ id });
+
+export const PART_SORTS = ['name', 'price-asc', 'price-desc', 'newest'] as const;
+export type PartSort = (typeof PART_SORTS)[number];
+/** The longest search text `GET /api/parts?q=` takes. */
+export const PART_SEARCH_MAX = 200;
+
+/**
+ * Query of `GET /api/parts`: paging plus search and filters. Without `sort` the order is the
+ * catalogue's (oldest first, as the home page shows it), or by relevance when `q` is given.
+ */
+export const partsQuery = pageQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(PART_SEARCH_MAX, `q must be at most ${PART_SEARCH_MAX} characters`)
+    .optional()
+    .describe('Search over name and description: case- and accent-insensitive, tolerant of typos; names rank first.'),
+  inStock: z
+    .enum(['true', 'false'], { message: 'inStock must be true or false' })
+    .transform((v) => v === 'true')
+    .optional()
+    .describe('true: only parts with at least their minimum order available.'),
+  sort: z
+    .enum(PART_SORTS, { message: `sort must be one of ${PART_SORTS.join(', ')}` })
+    .optional()
+    .describe('Default: catalogue order (oldest first), or relevance when q is given.'),
+});
+export type PartsQuery = z.infer<typeof partsQuery>;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import type { Order, Part } from '@torque/contract';
+import { pgliteExtensions } from '../src/db/client.ts';
 import { databaseKinds, type DatabaseKind } from './helpers/databases.ts';
 import { addPart, call, signUp, type Customer } from './resilience/http.ts';
 import { startOrderLoad, whenPlaced, type SeenOrder } from './resilience/order-load.ts';
@@ -42,7 +43,7 @@ async function prepare(kind: DatabaseKind): Promise<Target> {
     return {
       env: { DATA_DIR: dataDir },
       async withSql(use) {
-        const db = await PGlite.create(path.join(dataDir, 'pglite'));
+        const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: await pgliteExtensions() });
         try {
           return await use(async (text) => (await db.query<Record<string, unknown>>(text)).rows);
         } finally {

@@ -32,7 +32,7 @@ export interface DatabaseReport {
 const ADMIN_EMAIL = 'bench-admin@torque.bench';
 
 /** The environment of a production-like server for the run. */
-function serverEnv(settings: Settings, dataDir: string, databaseUrl?: string): Record<string, string> {
+export function serverEnv(settings: Settings, dataDir: string, databaseUrl?: string): Record<string, string> {
   return {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,

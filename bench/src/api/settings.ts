@@ -7,7 +7,8 @@ function positive(name: string, fallback: number): number {
   return value;
 }
 
-export const SCENARIOS = ['catalogue', 'part', 'token', 'orders'] as const;
+/** `scale`: the catalogue at 100,000 parts on PostgreSQL (api/catalogue-scale.ts). */
+export const SCENARIOS = ['catalogue', 'part', 'token', 'orders', 'scale'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface Settings {
@@ -25,7 +26,10 @@ export interface Settings {
   databases: ('postgres' | 'pglite')[];
   /** The server's LOG_LEVEL under load. */
   logLevel: string;
-  /** What to measure (BENCH_SCENARIOS, default all): catalogue (with memory), part, token, orders. */
+  /**
+   * What to measure (`npm run bench -- scale part` or BENCH_SCENARIOS=scale,part; default all):
+   * catalogue (with memory), part, token, orders, scale.
+   */
   scenarios: Scenario[];
 }
 
@@ -42,10 +46,16 @@ export function readSettings(): Settings {
     restarts: Math.round(positive('BENCH_RESTARTS', 3)),
     databases: databases.length ? databases : ['postgres', 'pglite'],
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    scenarios: process.env.BENCH_SCENARIOS
-      ? process.env.BENCH_SCENARIOS.split(',')
-          .map((s) => s.trim())
-          .filter((s): s is Scenario => (SCENARIOS as readonly string[]).includes(s))
-      : [...SCENARIOS],
+    scenarios: scenarioNames(),
   };
+}
+
+/** Scenario names from the command line (`npm run bench -- scale`), else BENCH_SCENARIOS, else all. */
+function scenarioNames(): Scenario[] {
+  const given = process.argv.slice(2).length ? process.argv.slice(2).join(',') : process.env.BENCH_SCENARIOS;
+  if (!given) return [...SCENARIOS];
+  const names = given.split(',').map((s) => s.trim());
+  const unknown = names.filter((s) => !(SCENARIOS as readonly string[]).includes(s));
+  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.join(', ')}`);
+  return names as Scenario[];
 }

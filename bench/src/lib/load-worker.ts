@@ -7,6 +7,15 @@ import type { LoadResult, LoadSpec } from './load.ts';
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
 
+/** Each request takes the next of `paths`, round robin over all connections. */
+function nextPath(paths: string[]) {
+  let i = 0;
+  return (request: { path?: string }) => {
+    request.path = paths[i++ % paths.length]!;
+    return request;
+  };
+}
+
 const result = await autocannon({
   url: spec.url,
   method: spec.method ?? 'GET',
@@ -16,6 +25,7 @@ const result = await autocannon({
   ...(spec.body !== undefined ? { body: spec.body } : {}),
   // Every answer is compared with the expected bytes: a fast wrong answer must not count.
   ...(spec.expectBody !== undefined ? { expectBody: spec.expectBody } : {}),
+  ...(spec.paths?.length ? { requests: [{ setupRequest: nextPath(spec.paths) }] } : {}),
 });
 
 const seconds = result.duration;

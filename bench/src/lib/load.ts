@@ -13,6 +13,8 @@ export interface LoadSpec {
   headers?: Record<string, string>;
   body?: string;
   expectBody?: string;
+  /** Paths (with query) requested in turn on `url`'s host instead of its own, e.g. to defeat a cache. */
+  paths?: string[];
 }
 
 export interface LoadResult {

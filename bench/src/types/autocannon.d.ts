@@ -8,6 +8,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     expectBody?: string;
+    requests?: { setupRequest?: (request: { path?: string }) => { path?: string } }[];
   }
   interface Histogram {
     p50: number;

@@ -35,11 +35,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.pglite ?? (await createPglite(options.dataDir)));
 }
 
+/**
+ * The contrib extensions the migrations create (catalogue search: pg_trgm, unaccent). PGlite
+ * loads an extension's code only when it is passed here, also for a data folder that already
+ * has it, so every PGlite the app or the tests open goes through this.
+ */
+export async function pgliteExtensions() {
+  const [{ pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
+  return { pg_trgm, unaccent };
+}
+
 async function createPglite(dataDir: string): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dataDir, { recursive: true });
-  return PGlite.create(dir);
+  return PGlite.create(dir, { extensions: await pgliteExtensions() });
 }
 
 async function openPglite(client: PGlite): Promise<Database> {

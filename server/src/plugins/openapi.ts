@@ -9,8 +9,25 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { pageHeaders } from '@torque/contract';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { pickEncoding, precompressedBody, type PrecompressedBody } from '../lib/precompressed-body.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A list route with keyset paging: its 200 documents X-Total-Count and Link (lib/keyset-page.ts). */
+    pagedList?: boolean;
+  }
+}
+
+/** The zod transform, plus the paging headers on the 200 of every paged list route. */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const response = (output.schema as { response?: Record<string, Record<string, unknown>> }).response;
+  if (input.route.config?.pagedList && response?.['200'])
+    response['200'] = { ...response['200'], headers: pageHeaders };
+  return output;
+};
 
 const DOCS_PREFIX = '/api/docs';
 /** The headers of a document worth keeping; the rest (security headers…) every answer gets anyway. */
@@ -88,7 +105,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
     hideUntagged: false,
   });
 

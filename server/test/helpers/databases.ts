@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, rename
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrationsFolder, openDatabase, type Database } from '../../src/db/client.ts';
+import { migrationsFolder, openDatabase, pgliteExtensions, type Database } from '../../src/db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -33,7 +33,7 @@ export async function prepareTemplates(): Promise<void> {
   const file = templateFile();
   if (!existsSync(file)) {
     mkdirSync(cacheDir, { recursive: true });
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: await pgliteExtensions() });
     const database = await openDatabase({ dataDir: cacheDir, pglite: client });
     await database.migrate();
     const dump = await client.dumpDataDir('gzip');
@@ -80,7 +80,10 @@ export async function createTestDatabase(
   options: { poolSize?: number } = {},
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(templateFile())]) });
+    const client = await PGlite.create({
+      loadDataDir: new Blob([readFileSync(templateFile())]),
+      extensions: await pgliteExtensions(),
+    });
     const database = await openDatabase({ dataDir: cacheDir, pglite: client });
     return { database, drop: () => database.close() };
   }

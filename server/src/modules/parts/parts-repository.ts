@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Part } from '@torque/contract';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Part, PartSort } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema/index.ts';
+import { KEY_PATTERNS, keysetAfter, keysetOrder, type KeyColumn } from '../../lib/keyset-page.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 
 type PartRow = typeof parts.$inferSelect;
@@ -41,8 +42,146 @@ function toColumns(fields: Partial<PartFields>) {
   };
 }
 
+/** Search and filters of a catalogue page; `terms` come from `searchTerms`. */
+export interface PartsFilter {
+  terms: string[];
+  inStock: boolean;
+}
+
+/** The order of a page: a sort the client named, the catalogue's own, or relevance to a search. */
+export type PartsOrder = PartSort | 'catalogue' | 'relevance';
+
+/** At most this many words of a search are used: each one is an index lookup. */
+export const MAX_SEARCH_TERMS = 8;
+
+/**
+ * The words of a search, each matched on its own (with one `word_similarity` over the whole
+ * text, one typo in a two-word search found nothing). Words of one letter are dropped unless
+ * nothing else is left; repeats and words past MAX_SEARCH_TERMS are dropped.
+ */
+export function searchTerms(q: string | undefined): string[] {
+  const words = (q ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const long = words.filter((w) => w.length >= 2);
+  return [...new Set((long.length ? long : words).map((w) => w.toLowerCase()))].slice(0, MAX_SEARCH_TERMS);
+}
+
+/** search_text() is the migration's IMMUTABLE lower(unaccent()), the expression the trigram indexes hold. */
+const nameText = sql`search_text(${parts.name})`;
+const descriptionText = sql`search_text(${parts.description})`;
+const termText = (term: string) => sql`search_text(${term}::text)`;
+
+/**
+ * Relevance of a row to the terms, rounded to 6 decimals as `numeric` so it travels in a cursor
+ * as exact text and compares equal when recomputed. Names first: a row whose name holds every
+ * term gets 2 on top; then the mean word similarity of the terms to the name, then a tenth of
+ * it to the description. Deterministic for a row's text, so (rank desc, id) is a total order
+ * that a keyset can continue from (only an edit of that row's text can move it).
+ */
+function rankOf(terms: string[]): SQL {
+  const n = terms.length;
+  const nameHitsAll = sql.join(
+    terms.map((t) => sql`${termText(t)} <% ${nameText}`),
+    sql` and `,
+  );
+  const nameSimilarity = sql.join(
+    terms.map((t) => sql`word_similarity(${termText(t)}, ${nameText})`),
+    sql` + `,
+  );
+  const descriptionSimilarity = sql.join(
+    terms.map((t) => sql`word_similarity(${termText(t)}, ${descriptionText})`),
+    sql` + `,
+  );
+  return sql`round(((case when ${nameHitsAll} then 2 else 0 end) + (${nameSimilarity}) / ${sql.raw(String(n))} + (${descriptionSimilarity}) / ${sql.raw(String(10 * n))})::numeric, 6)`;
+}
+
+/** Every term is in the name or the description, give or take a typo (`<%`: word_similarity ≥ 0.6, GIN-indexed). */
+function filterCondition(filter: PartsFilter): SQL | undefined {
+  const conditions = filter.terms.map(
+    (t) => sql`(${termText(t)} <% ${nameText} or ${termText(t)} <% ${descriptionText})`,
+  );
+  if (filter.inStock) conditions.push(sql`${parts.available} >= ${parts.minimumOrder}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const idKey: KeyColumn = { expr: sql`${parts.id}`, type: 'uuid' };
+
+/** Each order's keyset: the columns of its index (migration 0001), the last one the id. */
+function keyColumns(order: PartsOrder, terms: string[]): KeyColumn[] {
+  switch (order) {
+    case 'catalogue':
+      return [{ expr: sql`${parts.createdAt}`, type: 'timestamptz' }, idKey];
+    case 'newest':
+      return [
+        { expr: sql`${parts.createdAt}`, type: 'timestamptz', desc: true },
+        { ...idKey, desc: true },
+      ];
+    case 'name':
+      return [{ expr: sql`lower(${parts.name})`, type: 'text' }, idKey];
+    case 'price-asc':
+      return [{ expr: sql`${parts.priceCents}`, type: 'integer' }, idKey];
+    case 'price-desc':
+      return [
+        { expr: sql`${parts.priceCents}`, type: 'integer', desc: true },
+        { ...idKey, desc: true },
+      ];
+    case 'relevance':
+      return [{ expr: rankOf(terms), type: 'numeric', desc: true }, idKey];
+  }
+}
+
+/** What a cursor's key must look like for each order (checked before it reaches SQL). */
+export function keyPatterns(order: PartsOrder): RegExp[] {
+  switch (order) {
+    case 'catalogue':
+    case 'newest':
+      return [KEY_PATTERNS.timestamp, KEY_PATTERNS.uuid];
+    case 'name':
+      return [KEY_PATTERNS.text, KEY_PATTERNS.uuid];
+    case 'price-asc':
+    case 'price-desc':
+      return [KEY_PATTERNS.integer, KEY_PATTERNS.uuid];
+    case 'relevance':
+      return [KEY_PATTERNS.decimal, KEY_PATTERNS.uuid];
+  }
+}
+
 export function createPartsRepository(db: Db) {
   return {
+    /**
+     * One page in `order`, after the row whose key is `after` (from a cursor): at most `limit`
+     * parts, and the key of the last one when more follow. One index range scan for the sorts;
+     * a search reads its matches through the trigram indexes and sorts them.
+     */
+    async page(
+      filter: PartsFilter,
+      order: PartsOrder,
+      limit: number,
+      after: string[] | undefined,
+    ): Promise<{ parts: Part[]; nextKey: string[] | null }> {
+      const columns = keyColumns(order, filter.terms);
+      const keyFields = Object.fromEntries(columns.map((c, i) => [`k${i}`, sql<string>`(${c.expr})::text`]));
+      const rows = await db
+        .select({ row: parts, ...keyFields })
+        .from(parts)
+        .where(and(filterCondition(filter), after && keysetAfter(columns, after)))
+        .orderBy(keysetOrder(columns))
+        .limit(limit + 1);
+      const more = rows.length > limit;
+      const shown = more ? rows.slice(0, limit) : rows;
+      const last = shown.at(-1) as Record<string, unknown> | undefined;
+      return {
+        parts: shown.map((r) => toPart(r.row)),
+        nextKey: more && last ? columns.map((_, i) => String(last[`k${i}`])) : null,
+      };
+    },
+    /** How many parts match (X-Total-Count). */
+    async count(filter: PartsFilter): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(parts)
+        .where(filterCondition(filter));
+      return Number(row?.n ?? 0);
+    },
     /** The catalogue in a stable order: oldest first, so "the first three" never shuffle. */
     async list(): Promise<Part[]> {
       const rows = await db.select().from(parts).orderBy(asc(parts.createdAt), asc(parts.id));

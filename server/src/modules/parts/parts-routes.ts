@@ -1,9 +1,16 @@
-import { errorBody, part, partIdParams, partInput, partUpdate } from '@torque/contract';
+import { errorBody, part, partIdParams, partInput, partsQuery, partUpdate, type PartsQuery } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.ts';
-import { createCatalogueCache } from './catalogue-cache.ts';
-import { createPartsRepository } from './parts-repository.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { createKeysetCodec, setPageHeaders } from '../../lib/keyset-page.ts';
+import { createCatalogueCache, type CachedPage } from './catalogue-cache.ts';
+import {
+  createPartsRepository,
+  keyPatterns,
+  searchTerms,
+  type PartsFilter,
+  type PartsOrder,
+} from './parts-repository.ts';
 import { sendSerialised, serialise } from './serialised-body.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -19,14 +26,59 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     onRefreshError: (err) => app.log.warn({ err }, 'catalogue refresh failed; serving the previous snapshot'),
   });
   app.onCatalogueChange(() => catalogue.invalidate());
+  const cursors = createKeysetCodec(app.config.authSecret);
+
+  /** One page, from the page cache or the database; the cursor is checked before either. */
+  async function page(query: PartsQuery & { limit: number }): Promise<CachedPage> {
+    const terms = searchTerms(query.q);
+    const filter: PartsFilter = { terms, inStock: query.inStock === true };
+    const order: PartsOrder = query.sort ?? (query.q ? 'relevance' : 'catalogue');
+    // What a cursor belongs to: the list, its order and filters. A cursor of another is a 400.
+    const filterKey = JSON.stringify([terms, filter.inStock]);
+    const scope = `parts|${order}|${filterKey}`;
+    const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, keyPatterns(order));
+    return catalogue.page(JSON.stringify([scope, query.limit, query.cursor ?? null]), async () => {
+      // A search with no usable word ("?q=!!") matches nothing; it never turns into a full scan.
+      if (query.q && terms.length === 0) return { body: serialise([]), total: 0, nextCursor: null };
+      const [found, total] = await Promise.all([
+        repo.page(filter, order, query.limit, after),
+        catalogue.total(filterKey, () => repo.count(filter)),
+      ]);
+      return {
+        body: serialise(found.parts),
+        total,
+        nextCursor: found.nextKey && cursors.encode(scope, found.nextKey),
+      };
+    });
+  }
 
   app.get(
     '/api/parts',
     {
-      config: { access: 'public' },
-      schema: { tags: ['parts'], summary: 'The catalogue', response: { 200: z.array(part) } },
+      config: { access: 'public', pagedList: true },
+      schema: {
+        tags: ['parts'],
+        summary: 'The catalogue: whole, or paged, searched, filtered and sorted',
+        description:
+          "Without `limit` (the compatibility form PRODUCT.md's clients use) the whole catalogue, oldest first, " +
+          'and `q`, `inStock` and `sort` still apply. With `limit`, one page (still an array) with `X-Total-Count` ' +
+          'and, while there is more, `Link: <…>; rel="next"` whose URL carries the next `cursor`. Keyset paging: ' +
+          'parts added or sold out meanwhile never make a reader see a part twice or miss one.',
+        querystring: partsQuery,
+        response: { 200: z.array(part), 400: errorBody },
+      },
     },
-    async (request, reply) => sendSerialised(request, reply, await catalogue.list()),
+    async (request, reply) => {
+      const query = request.query;
+      if (query.limit === undefined) {
+        if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
+        const plain = !query.q && !query.inStock && query.sort === undefined;
+        if (plain) return sendSerialised(request, reply, await catalogue.list());
+      }
+      const result = await page({ ...query, limit: query.limit ?? Number.MAX_SAFE_INTEGER });
+      if (query.limit !== undefined) setPageHeaders(request, reply, result);
+      return sendSerialised(request, reply, result.body);
+    },
   );
 
   app.get(

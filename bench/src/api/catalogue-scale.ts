@@ -1,0 +1,266 @@
+/**
+ * The catalogue at 100,000 parts on PostgreSQL (issue 14): first page, page 500 by cursor, a
+ * search and a typo search at the run's connections, with p99; the landing page's bytes at 12
+ * and at 100,000 parts; GET /api/parts at LOG_LEVEL=info and warn; and EXPLAIN of each query.
+ * Run alone: `npm run bench -- scale` (or BENCH_SCENARIOS=scale); PostgreSQL only.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { assertClean, load, type LoadResult } from '../lib/load.ts';
+import { createTemporaryDatabase } from '../lib/postgres.ts';
+import { startAppServer, type RunningServer } from '../lib/servers.ts';
+import { consoleTable, machineLine, table, today, verdict } from '../lib/doc.ts';
+import { serverEnv } from './run-database.ts';
+import type { Settings } from './settings.ts';
+
+const run = promisify(execFile);
+const psql = async (url: string, sql: string) =>
+  (await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-tAc', sql], { maxBuffer: 1 << 24 })).stdout.trim();
+
+export const SCALE_PARTS = 100_000;
+const PAGE = 20;
+
+/**
+ * 100,000 parts in one set-based statement (a few seconds): names from part types, grades and
+ * series; descriptions naming a car, a year and a selling point. created_at follows the seeded
+ * parts, so the landing page's first three stay the seeded ones.
+ */
+const GENERATE = `
+insert into parts (name, description, img, minimum_order, available, price_cents, created_at, updated_at)
+select
+  (array['Ceramic','Sport','Heavy-Duty','OEM','Performance','Premium','Racing','Economy'])[1 + (g * 7) % 8] || ' ' ||
+  (array['Brake Pad Set','Brake Disc','Brake Caliper','Turbocharger','Alternator','Radiator','Timing Belt Kit',
+         'Spark Plug','Oil Filter','Clutch Kit','Fuel Injector','Wheel Bearing','Shock Absorber','Water Pump',
+         'Starter Motor','Air Filter','Control Arm','Tie Rod End','Exhaust Manifold','Ignition Coil'])[1 + (g * 13) % 20]
+  || ' ' || (array['TQ','RX','GT','HD','XL','MK'])[1 + g % 6] || '-' || (g % 997)::text,
+  'Fits ' || (array['Volkswagen Golf','Ford Focus','Toyota Corolla','BMW 3 Series','Audi A4','Renault Clio',
+                    'Opel Astra','Peugeot 308','Škoda Octavia','Mercedes C-Class'])[1 + (g * 3) % 10]
+  || ' ' || (1995 + g % 30)::text || '. ' ||
+  (array['Precision-machined for a direct fit and a long service life.',
+         'Tested to OEM specifications and supplied with the fitting hardware.',
+         'Corrosion-resistant coating; low noise and little dust.',
+         'Built for daily driving and the occasional track day.',
+         'Drop-in replacement; ECE R90 approved where applicable.'])[1 + g % 5],
+  '/images/parts/brake-disc-320.svg',
+  1 + g % 50,
+  (g * 37) % 5000,
+  100 + (g * 7919) % 200000,
+  now() + g * interval '1 millisecond',
+  now()
+from generate_series(1, ${SCALE_PARTS}) g`;
+
+interface Measured {
+  label: string;
+  path: string;
+  result: LoadResult;
+  goalMs?: number;
+}
+
+export interface ScaleReport {
+  settings: Settings;
+  generateSeconds: number;
+  landingBytes: { at12: number; atScale: number };
+  logLevels: { level: string; result: LoadResult }[];
+  routes: Measured[];
+  explains: { label: string; plan: string }[];
+}
+
+async function measure(
+  label: string,
+  base: string,
+  paths: string[],
+  settings: Settings,
+  goalMs?: number,
+): Promise<Measured> {
+  process.stdout.write(`  ${label}\n`);
+  const spec = { url: `${base}${paths[0]}`, connections: settings.connections, paths };
+  assertClean(`${label} warm-up`, await load({ ...spec, durationSeconds: settings.warmupSeconds }));
+  const result = await load({ ...spec, durationSeconds: settings.durationSeconds });
+  assertClean(label, result);
+  return {
+    label,
+    path: paths.length > 1 ? `${paths[0]} (+${paths.length - 1} more, in turn)` : paths[0]!,
+    result,
+    goalMs,
+  };
+}
+
+async function fetchPage(base: string, pathAndQuery: string): Promise<{ bytes: number; next: string | null }> {
+  const res = await fetch(`${base}${pathAndQuery}`);
+  if (!res.ok) throw new Error(`GET ${pathAndQuery} → ${res.status}`);
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const link = res.headers.get('link');
+  return { bytes, next: link ? /^<([^>]+)>/.exec(link)![1]! : null };
+}
+
+/** The SQL of each measured request, as parts-repository.ts builds it, with its values inlined. */
+function explainQueries(cursorKey: string[]): { label: string; sql: string }[] {
+  const cols = 'id, name, description, img, minimum_order, available, price_cents, created_at, updated_at';
+  const term = (t: string) =>
+    `(search_text('${t}') <% search_text(name) or search_text('${t}') <% search_text(description))`;
+  const rank = (terms: string[]) =>
+    `round(((case when ${terms.map((t) => `search_text('${t}') <% search_text(name)`).join(' and ')} then 2 else 0 end)` +
+    ` + (${terms.map((t) => `word_similarity(search_text('${t}'), search_text(name))`).join(' + ')}) / ${terms.length}` +
+    ` + (${terms.map((t) => `word_similarity(search_text('${t}'), search_text(description))`).join(' + ')}) / ${10 * terms.length})::numeric, 6)`;
+  const search = (terms: string[]) =>
+    `select ${cols}, ${rank(terms)}::text from parts where ${terms.map(term).join(' and ')} ` +
+    `order by ${rank(terms)} desc, id asc limit ${PAGE + 1}`;
+  return [
+    {
+      label: 'first page',
+      sql: `select ${cols}, created_at::text, id::text from parts order by created_at asc, id asc limit ${PAGE + 1}`,
+    },
+    {
+      label: 'page 500 (by cursor)',
+      sql:
+        `select ${cols} from parts where (created_at, id) > ('${cursorKey[0]}'::timestamptz, '${cursorKey[1]}'::uuid) ` +
+        `order by created_at asc, id asc limit ${PAGE + 1}`,
+    },
+    { label: 'X-Total-Count (cached per catalogue change)', sql: 'select count(*)::int from parts' },
+    { label: 'search "brake pad"', sql: search(['brake', 'pad']) },
+    { label: 'typo search "turbocharjer"', sql: search(['turbocharjer']) },
+    {
+      label: 'sort=price-asc, page after a cursor',
+      sql: `select ${cols} from parts where (price_cents, id) > (50000, '00000000-0000-0000-0000-000000000000'::uuid) order by price_cents, id limit ${PAGE + 1}`,
+    },
+  ];
+}
+
+export async function runCatalogueScale(settings: Settings): Promise<ScaleReport> {
+  const database = await createTemporaryDatabase();
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'torque-bench-scale-'));
+  const logFile = path.join(workDir, 'server.log');
+  let server: RunningServer | undefined;
+  const start = (level: string) =>
+    startAppServer({
+      env: serverEnv({ ...settings, logLevel: level }, path.join(workDir, 'data'), database.url),
+      logFile,
+    });
+  try {
+    console.log(`\ncatalogue at ${SCALE_PARTS.toLocaleString('en')} parts (PostgreSQL)`);
+    const logLevels: ScaleReport['logLevels'] = [];
+    for (const level of ['warn', 'info']) {
+      server = await start(level);
+      process.stdout.write(`  GET /api/parts (seeded catalogue) at LOG_LEVEL=${level}\n`);
+      const spec = { url: `${server.url}/api/parts`, connections: settings.connections };
+      assertClean('warm-up', await load({ ...spec, durationSeconds: settings.warmupSeconds }));
+      const result = await load({ ...spec, durationSeconds: settings.durationSeconds });
+      assertClean(`GET /api/parts at ${level}`, result);
+      logLevels.push({ level, result });
+      if (level !== 'info') await server.stop();
+    }
+    const base = server!.url;
+    const at12 = (await fetchPage(base, '/api/parts?limit=3')).bytes;
+
+    process.stdout.write(`  generating ${SCALE_PARTS.toLocaleString('en')} parts\n`);
+    const t0 = performance.now();
+    await psql(database.url, GENERATE);
+    await psql(database.url, 'analyze parts');
+    const generateSeconds = (performance.now() - t0) / 1000;
+    process.stdout.write(`  generated in ${generateSeconds.toFixed(1)} s\n`);
+    // Another process wrote the rows: the server's cache sees them within its 1 s age.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const atScale = (await fetchPage(base, '/api/parts?limit=3')).bytes;
+
+    // Page 500 by following Link, as a client does; the cursors of pages 250–500 for the uncached run.
+    const cursors: string[] = [];
+    let next: string | null = `/api/parts?limit=${PAGE}`;
+    for (let page = 1; page < 500 && next; page++) {
+      next = (await fetchPage(base, next)).next;
+      if (page >= 250 && next) cursors.push(new URL(next, base).searchParams.get('cursor')!);
+    }
+    if (!next) throw new Error('the catalogue ended before page 500');
+    const page500 = next;
+    const cursorKey = JSON.parse(
+      Buffer.from(new URL(page500, base).searchParams.get('cursor')!.slice(0, -22), 'base64url').toString(),
+    ).k as string[];
+
+    const searchWords = ['brake', 'turbo', 'alternator', 'radiator', 'clutch', 'pump', 'filter', 'coil', 'bearing'];
+    const routes: Measured[] = [];
+    routes.push(await measure('first page', base, [`/api/parts?limit=${PAGE}`], settings, 30));
+    routes.push(await measure('page 500 (by cursor)', base, [page500], settings, 30));
+    routes.push(await measure('search "brake pad"', base, [`/api/parts?limit=${PAGE}&q=brake%20pad`], settings, 100));
+    routes.push(
+      await measure('typo search "turbocharjer"', base, [`/api/parts?limit=${PAGE}&q=turbocharjer`], settings, 100),
+    );
+    // The same work with the page cache defeated: more distinct pages than it holds, in turn.
+    routes.push(
+      await measure(
+        'pages 250–500, uncached',
+        base,
+        cursors.flatMap((c) => [19, 20, 21, 22].map((limit) => `/api/parts?limit=${limit}&cursor=${c}`)),
+        settings,
+      ),
+    );
+    routes.push(
+      await measure(
+        'searches, uncached',
+        base,
+        searchWords.flatMap((w) =>
+          Array.from({ length: 40 }, (_, i) => `/api/parts?limit=${10 + i}&q=${w}${i % 2 ? 'z' : ''}`),
+        ),
+        settings,
+      ),
+    );
+
+    const explains: ScaleReport['explains'] = [];
+    for (const q of explainQueries(cursorKey)) {
+      const plan = await psql(database.url, `explain (analyze, costs off, timing on, summary on) ${q.sql}`);
+      explains.push({ label: q.label, plan });
+    }
+    return { settings, generateSeconds, landingBytes: { at12, atScale }, logLevels, routes, explains };
+  } finally {
+    await server?.stop();
+    await database.drop().catch((error: unknown) => console.error(`could not drop ${database.url}: ${String(error)}`));
+  }
+}
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const rps = (n: number) => Math.round(n).toLocaleString('en');
+
+function rows(report: ScaleReport): string[][] {
+  return report.routes.map((r) => [
+    r.label,
+    rps(r.result.requestsPerSecond),
+    ms(r.result.latencyMs.p50),
+    ms(r.result.latencyMs.p99),
+    r.goalMs ? `p99 < ${r.goalMs} ms: ${verdict(r.result.latencyMs.p99 < r.goalMs)}` : 'for comparison',
+  ]);
+}
+
+const HEADER = ['request', 'req/s', 'p50', 'p99', 'goal'];
+
+export function scaleConsole(report: ScaleReport): string {
+  return [
+    consoleTable(HEADER, rows(report)),
+    `GET /api/parts?limit=3 body: ${report.landingBytes.at12} B at 12 parts, ${report.landingBytes.atScale} B at ${SCALE_PARTS}`,
+    ...report.logLevels.map(
+      (l) =>
+        `GET /api/parts (seeded) LOG_LEVEL=${l.level}: ${rps(l.result.requestsPerSecond)} req/s, p99 ${ms(l.result.latencyMs.p99)}`,
+    ),
+  ].join('\n');
+}
+
+export function scaleMarkdown(report: ScaleReport, postgresVersion: string | null): string {
+  const s = report.settings;
+  const same = report.landingBytes.at12 === report.landingBytes.atScale;
+  return `## Catalogue at ${SCALE_PARTS.toLocaleString('en')} parts (\`npm run bench -- scale\`)
+
+Measured ${today()} with \`npm run bench -- scale\` (the same as \`BENCH_SCENARIOS=scale npm run bench\`) on ${machineLine([`PostgreSQL ${postgresVersion ?? '?'}`])}. The production bundle on a temporary PostgreSQL database, LOG_LEVEL=info (one line per request), ${s.connections} connections, ${s.warmupSeconds} s warm-up then ${s.durationSeconds} s per row, load generator on the same 2 cores. ${SCALE_PARTS.toLocaleString('en')} generated parts (one \`INSERT … SELECT FROM generate_series\`, ${report.generateSeconds.toFixed(1)} s with \`ANALYZE\`) after the 12 seeded ones; pages of ${PAGE}.
+
+The first four rows repeat one address, so after the first request they are answered from the page cache (an LRU of 256 pages, dropped on every catalogue change); the two "uncached" rows take turns over more distinct pages than it holds (pages 250–500 at 4 page sizes; 9 words × 40 page sizes, half of them typos), so each request reaches PostgreSQL (X-Total-Count per query stays cached).
+
+${table(HEADER, rows(report))}
+
+- Landing page, \`GET /api/parts?limit=3\`: ${report.landingBytes.at12} bytes at 12 parts, ${report.landingBytes.atScale} bytes at ${SCALE_PARTS.toLocaleString('en')}: ${same ? 'the same' : '**different**'}.
+- \`GET /api/parts\` (the 12 seeded parts, whole list): ${report.logLevels.map((l) => `LOG_LEVEL=${l.level} ${rps(l.result.requestsPerSecond)} req/s (p99 ${ms(l.result.latencyMs.p99)})`).join(', ')}.
+
+EXPLAIN ANALYZE of each query (as parts-repository.ts builds it, values inlined):
+
+${report.explains.map((e) => `**${e.label}**\n\n\`\`\`\n${e.plan}\n\`\`\``).join('\n\n')}
+`;
+}
