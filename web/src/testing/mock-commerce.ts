@@ -44,13 +44,14 @@ const PART_SORTS: Record<string, (a: Part, b: Part) => number> = {
 /**
  * `GET /api/parts` as issue 14 has it: the whole array without params; with `limit` (1–100) one
  * page, `X-Total-Count` and a `Link: <…&cursor=…>; rel="next"` while more follow. `q` (≤ 200)
- * matches name or description here (the server is typo tolerant), `inStock=true`, `sort`.
+ * matches name or description here (the server is typo tolerant), `inStock=true` (at least the
+ * minimum order available), `sort`.
  */
 function listParts(request: Request): Response {
   const search = new URL(request.url).searchParams;
   const fields: Record<string, string> = {};
   const q = (search.get('q') ?? '').trim().toLowerCase();
-  if (q.length > 200) fields.q = 'Search must be at most 200 characters';
+  if (q.length > 200) fields.q = 'q must be at most 200 characters';
   const sort = search.get('sort');
   if (sort !== null && !(sort in PART_SORTS)) fields.sort = 'Sort must be name, price-asc, price-desc or newest';
   const limitText = search.get('limit');
@@ -65,7 +66,8 @@ function listParts(request: Request): Response {
 
   let parts = state.parts.filter(
     (p) =>
-      (!q || `${p.name} ${p.des}`.toLowerCase().includes(q)) && (search.get('inStock') !== 'true' || p.available > 0),
+      (!q || `${p.name} ${p.des}`.toLowerCase().includes(q)) &&
+      (search.get('inStock') !== 'true' || p.available >= p.minimunOrder),
   );
   if (sort) parts = [...parts].sort(PART_SORTS[sort]);
   if (limit === null) return HttpResponse.json(parts);

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useState, type Ref } from 'react';
 import {
   CATALOGUE_SORTS,
   SEARCH_MAX_LENGTH,
+  SORT_LABELS,
   type CatalogueParams,
   type CatalogueSort,
 } from '../utils/catalogue-params.ts';
@@ -9,13 +10,8 @@ import {
 /** Typing waits this long after the last key before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export const SORT_LABELS: Record<CatalogueSort | '', string> = {
-  '': 'Recommended',
-  name: 'Name (A–Z)',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  newest: 'Newest first',
-};
+/** The server's order when no sort is chosen: the catalogue's, or relevance while searching. */
+const DEFAULT_SORT_LABEL = 'Recommended';
 
 interface ControlsProps {
   params: CatalogueParams;
@@ -94,7 +90,8 @@ export function CatalogueControls({ params, onChange, searchRef }: ControlsProps
               onChange({ sort: value === '' ? null : (value as CatalogueSort) });
             }}
           >
-            {(['', ...CATALOGUE_SORTS] as const).map((sort) => (
+            <option value="">{DEFAULT_SORT_LABEL}</option>
+            {CATALOGUE_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {SORT_LABELS[sort]}
               </option>

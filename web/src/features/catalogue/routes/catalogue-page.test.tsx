@@ -147,7 +147,7 @@ describe('Catalogue page', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This search cannot be run.');
-    expect(alert).toHaveTextContent('Search must be at most 200 characters');
+    expect(alert).toHaveTextContent('q must be at most 200 characters');
     await user.click(within(alert).getByRole('button', { name: 'Clear search' }));
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));

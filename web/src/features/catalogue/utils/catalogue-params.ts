@@ -2,10 +2,24 @@
  * The catalogue's state lives in the address (`/parts?q=brake&sort=price-asc&inStock=true`), so a
  * reload, back/forward and a shared link show the same results. Defaults are left out of it.
  */
-export const CATALOGUE_SORTS = ['name', 'price-asc', 'price-desc', 'newest'] as const;
-export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+import type { PartSort } from '@torque/contract';
 
-/** The API's limit on a search (issue 14). */
+export type CatalogueSort = PartSort;
+
+/**
+ * Every sort of the contract's `PART_SORTS` with its label, in the menu's order (a `Record`, so a
+ * sort added to the contract fails to compile until it is named here; the contract's values
+ * themselves would bring zod into this page's chunk).
+ */
+export const SORT_LABELS: Record<CatalogueSort, string> = {
+  name: 'Name (A–Z)',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  newest: 'Newest first',
+};
+export const CATALOGUE_SORTS = Object.keys(SORT_LABELS) as CatalogueSort[];
+
+/** The API's limit on a search (the contract's `PART_SEARCH_MAX`). */
 export const SEARCH_MAX_LENGTH = 200;
 
 export interface CatalogueParams {
