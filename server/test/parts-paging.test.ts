@@ -80,6 +80,24 @@ describe('page cache', () => {
     assert.equal(cache.pageCacheSize().entries, 3);
   });
 
+  test('one part is read alone when no client asked for the whole catalogue', async () => {
+    let listLoads = 0;
+    let oneLoads = 0;
+    const cache = createCatalogueCache(async () => {
+      listLoads += 1;
+      return [];
+    });
+    const one = { _id: 'a', name: 'A' } as Part;
+    const loadOne = async () => (oneLoads++, one);
+    assert.deepEqual(JSON.parse((await cache.part('a', loadOne))!.json.toString()), one);
+    await cache.part('a', loadOne);
+    assert.equal(listLoads, 0);
+    assert.equal(oneLoads, 1);
+    cache.invalidate();
+    await cache.part('a', loadOne);
+    assert.equal(oneLoads, 2);
+  });
+
   test('a catalogue change drops every page; a load that raced it is not kept', async () => {
     const cache = createCatalogueCache(async () => []);
     let loads = 0;

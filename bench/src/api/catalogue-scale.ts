@@ -67,6 +67,8 @@ export interface ScaleReport {
   logLevels: { level: string; result: LoadResult }[];
   routes: Measured[];
   explains: { label: string; plan: string }[];
+  /** The machine's 1-minute load average before and after: other work on it skews every figure. */
+  loadAverage: { before: number; after: number };
 }
 
 async function measure(
@@ -78,9 +80,14 @@ async function measure(
 ): Promise<Measured> {
   process.stdout.write(`  ${label}\n`);
   const spec = { url: `${base}${paths[0]}`, connections: settings.connections, paths };
-  assertClean(`${label} warm-up`, await load({ ...spec, durationSeconds: settings.warmupSeconds }));
+  // One request first: on a loaded machine a cold search can outlast the whole warm-up.
+  await fetchPage(base, paths[0]!);
+  await load({ ...spec, durationSeconds: settings.warmupSeconds });
   const result = await load({ ...spec, durationSeconds: settings.durationSeconds });
   assertClean(label, result);
+  process.stdout.write(
+    `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms\n`,
+  );
   return {
     label,
     path: paths.length > 1 ? `${paths[0]} (+${paths.length - 1} more, in turn)` : paths[0]!,
@@ -100,19 +107,18 @@ async function fetchPage(base: string, pathAndQuery: string): Promise<{ bytes: n
 /** The SQL of each measured request, as parts-repository.ts builds it, with its values inlined. */
 function explainQueries(cursorKey: string[]): { label: string; sql: string }[] {
   const cols = 'id, name, description, img, minimum_order, available, price_cents, created_at, updated_at';
-  const term = (t: string) =>
-    `(search_text('${t}') <% search_text(name) or search_text('${t}') <% search_text(description))`;
+  const term = (t: string) => `(search_text('${t}') <% search_name or search_text('${t}') <% search_description)`;
   const rank = (terms: string[]) =>
-    `round(((case when ${terms.map((t) => `search_text('${t}') <% search_text(name)`).join(' and ')} then 2 else 0 end)` +
-    ` + (${terms.map((t) => `word_similarity(search_text('${t}'), search_text(name))`).join(' + ')}) / ${terms.length}` +
-    ` + (${terms.map((t) => `word_similarity(search_text('${t}'), search_text(description))`).join(' + ')}) / ${10 * terms.length})::numeric, 6)`;
+    `round(((case when ${terms.map((t) => `search_text('${t}') <% search_name`).join(' and ')} then 2 else 0 end)` +
+    ` + (${terms.map((t) => `word_similarity(search_text('${t}'), search_name)`).join(' + ')}) / ${terms.length}` +
+    ` + (${terms.map((t) => `word_similarity(search_text('${t}'), search_description)`).join(' + ')}) / ${10 * terms.length})::numeric, 6)`;
   const search = (terms: string[]) =>
-    `select ${cols}, ${rank(terms)}::text from parts where ${terms.map(term).join(' and ')} ` +
+    `select ${cols}, ${rank(terms)}::text as k0 from parts where ${terms.map(term).join(' and ')} ` +
     `order by ${rank(terms)} desc, id asc limit ${PAGE + 1}`;
   return [
     {
       label: 'first page',
-      sql: `select ${cols}, created_at::text, id::text from parts order by created_at asc, id asc limit ${PAGE + 1}`,
+      sql: `select ${cols}, created_at::text as k0, id::text as k1 from parts order by created_at asc, id asc limit ${PAGE + 1}`,
     },
     {
       label: 'page 500 (by cursor)',
@@ -140,6 +146,7 @@ export async function runCatalogueScale(settings: Settings): Promise<ScaleReport
       env: serverEnv({ ...settings, logLevel: level }, path.join(workDir, 'data'), database.url),
       logFile,
     });
+  const loadBefore = os.loadavg()[0]!;
   try {
     console.log(`\ncatalogue at ${SCALE_PARTS.toLocaleString('en')} parts (PostgreSQL)`);
     const logLevels: ScaleReport['logLevels'] = [];
@@ -212,7 +219,15 @@ export async function runCatalogueScale(settings: Settings): Promise<ScaleReport
       const plan = await psql(database.url, `explain (analyze, costs off, timing on, summary on) ${q.sql}`);
       explains.push({ label: q.label, plan });
     }
-    return { settings, generateSeconds, landingBytes: { at12, atScale }, logLevels, routes, explains };
+    return {
+      settings,
+      generateSeconds,
+      landingBytes: { at12, atScale },
+      logLevels,
+      routes,
+      explains,
+      loadAverage: { before: loadBefore, after: os.loadavg()[0]! },
+    };
   } finally {
     await server?.stop();
     await database.drop().catch((error: unknown) => console.error(`could not drop ${database.url}: ${String(error)}`));
@@ -250,7 +265,7 @@ export function scaleMarkdown(report: ScaleReport, postgresVersion: string | nul
   const same = report.landingBytes.at12 === report.landingBytes.atScale;
   return `## Catalogue at ${SCALE_PARTS.toLocaleString('en')} parts (\`npm run bench -- scale\`)
 
-Measured ${today()} with \`npm run bench -- scale\` (the same as \`BENCH_SCENARIOS=scale npm run bench\`) on ${machineLine([`PostgreSQL ${postgresVersion ?? '?'}`])}. The production bundle on a temporary PostgreSQL database, LOG_LEVEL=info (one line per request), ${s.connections} connections, ${s.warmupSeconds} s warm-up then ${s.durationSeconds} s per row, load generator on the same 2 cores. ${SCALE_PARTS.toLocaleString('en')} generated parts (one \`INSERT … SELECT FROM generate_series\`, ${report.generateSeconds.toFixed(1)} s with \`ANALYZE\`) after the 12 seeded ones; pages of ${PAGE}.
+Measured ${today()} with \`npm run bench -- scale\` (the same as \`BENCH_SCENARIOS=scale npm run bench\`) on ${machineLine([`PostgreSQL ${postgresVersion ?? '?'}`])}. The production bundle on a temporary PostgreSQL database, LOG_LEVEL=info (one line per request), ${s.connections} connections, ${s.warmupSeconds} s warm-up then ${s.durationSeconds} s per row, load generator on the same 2 cores. ${SCALE_PARTS.toLocaleString('en')} generated parts (one \`INSERT … SELECT FROM generate_series\`, ${report.generateSeconds.toFixed(1)} s with \`ANALYZE\`) after the 12 seeded ones; pages of ${PAGE}. The machine's 1-minute load average was ${report.loadAverage.before.toFixed(1)} before and ${report.loadAverage.after.toFixed(1)} after the run (2 cores; above 2, other work competed with it).
 
 The first four rows repeat one address, so after the first request they are answered from the page cache (an LRU of 256 pages, dropped on every catalogue change); the two "uncached" rows take turns over more distinct pages than it holds (pages 250–500 at 4 page sizes; 9 words × 40 page sizes, half of them typos), so each request reaches PostgreSQL (X-Total-Count per query stays cached).
 

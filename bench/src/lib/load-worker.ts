@@ -2,10 +2,12 @@
  * The load generator, run as its own process so it never shares an event loop with the server
  * under test: `node load-worker.ts '<json LoadSpec>'` prints one JSON `LoadResult` line.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { LoadResult, LoadSpec } from './load.ts';
 
-const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
+const arg = process.argv[2] ?? '{}';
+const spec = JSON.parse(arg.startsWith('@') ? readFileSync(arg.slice(1), 'utf8') : arg) as LoadSpec;
 
 /** Each request takes the next of `paths`, round robin over all connections. */
 function nextPath(paths: string[]) {

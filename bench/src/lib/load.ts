@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -32,7 +34,14 @@ export interface LoadResult {
 
 /** Loads `spec.url` with autocannon from a separate process on loopback. */
 export async function load(spec: LoadSpec): Promise<LoadResult> {
-  const { stdout } = await run(process.execPath, [worker, JSON.stringify(spec)], { maxBuffer: 1 << 20 });
+  // A long list of paths does not fit in one argument (E2BIG): it goes through a file.
+  let arg = JSON.stringify(spec);
+  if (arg.length > 64 * 1024) {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'torque-load-')), 'spec.json');
+    writeFileSync(file, arg);
+    arg = `@${file}`;
+  }
+  const { stdout } = await run(process.execPath, [worker, arg], { maxBuffer: 1 << 20 });
   const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as LoadResult;
   return result;
 }

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps.ts';
 
-/** Prices are integer cents; the API speaks dollars. */
+/**
+ * Prices are integer cents; the API speaks dollars. Migration 0001 adds what search reads and
+ * nothing else does: generated columns `search_name` and `search_description`, their trigram
+ * indexes and a btree per sort (modules/parts/parts-repository.ts).
+ */
 export const parts = pgTable(
   'parts',
   {

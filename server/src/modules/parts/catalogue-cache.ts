@@ -32,6 +32,8 @@ export interface CachedPage {
  */
 export const PAGE_CACHE_MAX_ENTRIES = 256;
 export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+/** Single parts read without a snapshot (GET /api/parts/:id). */
+export const SINGLE_PART_CACHE_MAX_ENTRIES = 1024;
 /** Totals (X-Total-Count) per search and filter, shared by all pages of one query. */
 export const TOTAL_CACHE_MAX_ENTRIES = 256;
 
@@ -66,6 +68,12 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
     maxEntries: pageCacheMaxEntries,
     maxBytes: pageCacheMaxBytes,
     sizeOf: (p) => p.body.json.length,
+  });
+  const singleParts = createGenerationalLru<SerialisedBody | null>({
+    ...lruOptions,
+    maxEntries: SINGLE_PART_CACHE_MAX_ENTRIES,
+    maxBytes: pageCacheMaxBytes,
+    sizeOf: (body) => body?.json.length ?? 0,
   });
   const totals = createGenerationalLru<number>({
     ...lruOptions,
@@ -109,7 +117,16 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
       return (await current()).list;
     },
     /** A part's body, or undefined when this snapshot has no such part. */
-    async part(id: string): Promise<SerialisedBody | undefined> {
+    async part(id: string, loadOne: () => Promise<Part | undefined>): Promise<SerialisedBody | undefined> {
+      // Without a whole-catalogue snapshot (clients that page never ask for one), one part is
+      // read alone: loading 100,000 parts to answer one would cost seconds and megabytes.
+      if (!snapshot) {
+        const body = await singleParts.get(id, async () => {
+          const part = await loadOne();
+          return part ? serialise(part) : null;
+        });
+        return body ?? undefined;
+      }
       const { parts, bodies } = await current();
       const cached = bodies.get(id);
       if (cached) return cached;
@@ -136,6 +153,7 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
       snapshot = null;
       pages.clear();
       totals.clear();
+      singleParts.clear();
     },
   };
 }

@@ -65,9 +65,12 @@ export function searchTerms(q: string | undefined): string[] {
   return [...new Set((long.length ? long : words).map((w) => w.toLowerCase()))].slice(0, MAX_SEARCH_TERMS);
 }
 
-/** search_text() is the migration's IMMUTABLE lower(unaccent()), the expression the trigram indexes hold. */
-const nameText = sql`search_text(${parts.name})`;
-const descriptionText = sql`search_text(${parts.description})`;
+/**
+ * The migration's stored columns `search_text(name)` and `search_text(description)` (search_text
+ * is an IMMUTABLE lower(unaccent())), which the trigram indexes hold; a term goes through the same.
+ */
+const nameText = sql.raw('"parts"."search_name"');
+const descriptionText = sql.raw('"parts"."search_description"');
 const termText = (term: string) => sql`search_text(${term}::text)`;
 
 /**

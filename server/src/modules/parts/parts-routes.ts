@@ -88,9 +88,10 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['parts'], summary: 'One part', params: partIdParams, response: { 200: part, ...errors } },
     },
     async (request, reply) => {
+      const id = request.params.id;
+      const load = () => repo.get(id);
       // Not in the snapshot: maybe added by another instance a moment ago, so ask the database.
-      const body =
-        (await catalogue.part(request.params.id)) ?? (await repo.get(request.params.id).then((p) => p && serialise(p)));
+      const body = (await catalogue.part(id, load)) ?? (await load().then((p) => p && serialise(p)));
       if (!body) throw notFound('Part');
       return sendSerialised(request, reply, body);
     },
