@@ -16,7 +16,7 @@ import { launchChromium, measureFirstLoad, type FirstLoad } from './web/first-lo
 import { CATEGORIES, scorePage, type PageScores } from './web/lighthouse.ts';
 import { budgetPass, GOALS, webConsole, webMarkdown, type WebRun } from './web/report.ts';
 
-const PAGES = ['/', '/blogs', '/my-portfolio', '/login'];
+const PAGES = ['/', '/parts', '/blogs', '/my-portfolio', '/login'];
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
 process.once('SIGINT', () => void stopAllChildren().finally(() => process.exit(130)));

@@ -118,7 +118,7 @@ test('an unknown address shows the 404 page, with a way home', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1, name: 'Parts that keep every engine turning' })).toBeVisible();
 });
 
-test('the navbar offers Home, Blogs, My Portfolio and Login but no Dashboard, on wide and small screens', async ({
+test('the navbar offers Home, Parts, Blogs, My Portfolio and Login but no Dashboard, on wide and small screens', async ({
   page,
 }) => {
   await page.goto('/blogs');
@@ -141,7 +141,7 @@ test('the footer has its three link columns and the bottom bar', async ({ page }
 
 async function expectSignedOutNavbar(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Home', 'Blogs', 'My Portfolio', 'Login']);
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Parts', 'Blogs', 'My Portfolio', 'Login']);
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
 }

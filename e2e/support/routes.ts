@@ -31,6 +31,8 @@ export interface RouteCheck {
 export const ROUTES: Record<Role, RouteCheck[]> = {
   visitor: [
     { name: 'home', path: '/', ready: landingReady },
+    { name: 'parts', path: '/parts', ready: catalogueReady },
+    { name: 'parts-search', path: '/parts?q=brake&sort=price-asc&inStock=true', ready: catalogueReady },
     { name: 'login', path: '/login', ready: headingReady('Login') },
     { name: 'signup', path: '/signup', ready: headingReady('Sign Up') },
     { name: 'blogs', path: '/blogs', ready: headingReady('Blogs') },
@@ -117,6 +119,13 @@ export async function landingReady(page: Page): Promise<void> {
   await page.locator('#contact').scrollIntoViewIfNeeded();
   await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
+  await settled(page);
+}
+
+/** The catalogue with its first page of cards (or its "No parts match") and the count shown. */
+export async function catalogueReady(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Parts catalogue' })).toBeVisible();
+  await expect(page.getByText(/^\d[\d,]* parts?$/)).toBeVisible();
   await settled(page);
 }
 

@@ -22,6 +22,7 @@ export function createRoutes(): RouteObject[] {
           element: <RouteBoundary />,
           children: [
             { index: true, lazy: lazyRoute('landing', () => import('@/features/landing/routes/landing-page.tsx')) },
+            { path: 'parts', lazy: lazyRoute('parts', () => import('@/features/catalogue/routes/catalogue-page.tsx')) },
             { path: 'login', lazy: lazyRoute('login', () => import('@/features/auth/routes/login-page.tsx')) },
             { path: 'signup', lazy: lazyRoute('signup', () => import('@/features/auth/routes/signup-page.tsx')) },
             { path: 'blogs', lazy: lazyRoute('blogs', () => import('@/features/blogs/routes/blogs-page.tsx')) },

@@ -58,11 +58,22 @@ export interface RequestOptions {
   authErrors?: 'sign-out' | 'ignore';
 }
 
-export function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send<T>(path, options, false)).data;
+}
+
+/** A successful answer's body with its headers (a page of a list: `X-Total-Count`, `Link`). */
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** `request`, keeping the answer's headers. */
+export function requestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   return send<T>(path, options, false);
 }
 
-async function send<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<T> {
+async function send<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<ApiResponse<T>> {
   // The identity routes (/api/auth/*) work on the session cookie: the access token is not theirs.
   const isApi = path.startsWith('/api/') && !path.startsWith('/api/auth/');
   const { method = 'GET', body, signal, bearer = isApi } = options;
@@ -87,7 +98,7 @@ async function send<T>(path: string, options: RequestOptions, isRetry: boolean):
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
   }
 
-  if (response.ok) return (await readBody(response)) as T;
+  if (response.ok) return { data: (await readBody(response)) as T, headers: response.headers };
 
   const error = toApiError(response.status, await readBody(response));
   if (authErrors === 'sign-out' && (error.status === 401 || error.status === 403)) {

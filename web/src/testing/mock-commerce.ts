@@ -11,6 +11,7 @@ import {
   sandboxConfirmInput,
   type Order,
   type PaymentRecord,
+  type Part,
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
 import { adminCaller, apiError, caller, mockId, parseBody, state, type MockUser } from './mock-state.ts';
@@ -61,8 +62,56 @@ function ownerOnly(order: Order, who: MockUser): Response | null {
   return sameEmail(order.email, who.email) ? null : apiError(403, 'FORBIDDEN', 'This order belongs to another account');
 }
 
+const PART_SORTS: Record<string, (a: Part, b: Part) => number> = {
+  name: (a, b) => a.name.localeCompare(b.name),
+  'price-asc': (a, b) => a.price - b.price,
+  'price-desc': (a, b) => b.price - a.price,
+  newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+};
+
+/**
+ * `GET /api/parts` as issue 14 has it: the whole array without params; with `limit` (1–100) one
+ * page, `X-Total-Count` and a `Link: <…&cursor=…>; rel="next"` while more follow. `q` (≤ 200)
+ * matches name or description here (the server is typo tolerant), `inStock=true` (at least the
+ * minimum order available), `sort`.
+ */
+function listParts(request: Request): Response {
+  const search = new URL(request.url).searchParams;
+  const fields: Record<string, string> = {};
+  const q = (search.get('q') ?? '').trim().toLowerCase();
+  if (q.length > 200) fields.q = 'q must be at most 200 characters';
+  const sort = search.get('sort');
+  if (sort !== null && !(sort in PART_SORTS)) fields.sort = 'Sort must be name, price-asc, price-desc or newest';
+  const limitText = search.get('limit');
+  const limit = limitText === null ? null : Number(limitText);
+  if (limit !== null && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
+    fields.limit = 'Limit must be a whole number from 1 to 100';
+  }
+  const cursor = search.get('cursor');
+  const offset = cursor === null ? 0 : Number(cursor.replace(/^c/, ''));
+  if (cursor !== null && !(Number.isInteger(offset) && offset >= 0)) fields.cursor = 'Cursor is not valid';
+  if (Object.keys(fields).length > 0) return apiError(400, 'VALIDATION', 'Invalid query', fields);
+
+  let parts = state.parts.filter(
+    (p) =>
+      (!q || `${p.name} ${p.des}`.toLowerCase().includes(q)) &&
+      (search.get('inStock') !== 'true' || p.available >= p.minimunOrder),
+  );
+  if (sort) parts = [...parts].sort(PART_SORTS[sort]);
+  if (limit === null) return HttpResponse.json(parts);
+
+  const page = parts.slice(offset, offset + limit);
+  const headers = new Headers({ 'X-Total-Count': String(parts.length) });
+  if (offset + limit < parts.length) {
+    const next = new URLSearchParams(search);
+    next.set('cursor', `c${offset + limit}`);
+    headers.set('Link', `</api/parts?${next}>; rel="next"`);
+  }
+  return HttpResponse.json(page, { headers });
+}
+
 const partHandlers = [
-  http.get('/api/parts', () => HttpResponse.json(state.parts)),
+  http.get('/api/parts', ({ request }) => listParts(request)),
 
   http.get('/api/parts/:id', ({ params }) => {
     const part = state.parts.find((p) => p._id === params.id);

@@ -10,10 +10,14 @@ interface NavItem {
   end?: boolean;
 }
 
-/** PRODUCT.md §2: Home, dashboard (signed in), blogs, my-portfolio, login (signed out; neither while unknown). */
+/**
+ * PRODUCT.md §2: Home, the catalogue (issue 14), dashboard (signed in), blogs, my-portfolio,
+ * login (signed out; neither while unknown).
+ */
 function navItems(signedIn: boolean, signedOut: boolean): NavItem[] {
   return [
     { to: '/', label: 'Home', end: true },
+    { to: '/parts', label: 'Parts' },
     ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }] : []),
     { to: '/blogs', label: 'Blogs' },
     { to: '/my-portfolio', label: 'My Portfolio' },

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useIdle } from '@/lib/use-idle.ts';
 
 /** PRODUCT.md §9: toasts close after 5000 ms, top-right. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
@@ -10,15 +11,7 @@ const ToastContainer = lazy(() => import('react-toastify').then((module) => ({ d
  * Toasts raised before it mounts are queued by the library and shown when it arrives.
  */
 export function Toaster() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setReady(true), 1500);
-    return () => window.clearTimeout(id);
-  }, []);
+  const ready = useIdle(3000);
   if (!ready) return null;
   return (
     <Suspense fallback={null}>

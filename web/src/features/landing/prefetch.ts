@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { partsQueryOptions } from './api/get-parts.ts';
+import { homePartsQueryOptions } from './api/get-parts.ts';
 import { reviewsQueryOptions } from './api/get-reviews.ts';
 
 /** The hero picture: the largest thing on the landing page's first screen. */
@@ -10,7 +10,7 @@ export const HERO_IMAGE = '/images/hero.svg';
  * its data, and the hero picture (the page's largest paint), at high priority.
  */
 export function prefetchLanding(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(partsQueryOptions());
+  void queryClient.prefetchQuery(homePartsQueryOptions());
   void queryClient.prefetchQuery(reviewsQueryOptions());
   const link = document.createElement('link');
   link.rel = 'preload';

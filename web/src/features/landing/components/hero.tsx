@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { HERO_IMAGE } from '../prefetch.ts';
 
 /** Hero banner and intro (PRODUCT.md §1). The picture leaves its left side free for the words. */
@@ -28,9 +29,9 @@ export function Hero() {
           Order in bulk at factory prices, pay securely by card and follow every order from the line to your door.
         </p>
         <div className="flex flex-wrap gap-3">
-          <a href="#parts" className="btn btn-primary">
+          <Link to="/parts" className="btn btn-primary">
             Browse parts
-          </a>
+          </Link>
           <a href="#contact" className="btn btn-outline border-slate-300 text-white hover:bg-white hover:text-neutral">
             Contact us
           </a>

@@ -1,6 +1,7 @@
+import { Link } from 'react-router';
 import { HOME_PART_COUNT, useHomeParts } from '../api/get-parts.ts';
+import { PartCard, PartCardSkeleton } from '@/components/parts/part-card.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
-import { PartCard, PartCardSkeleton } from './part-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 export function PartsSection() {
@@ -27,6 +28,11 @@ export function PartsSection() {
           ))}
         </div>
       )}
+      <p className="mt-8 text-center">
+        <Link to="/parts" className="btn btn-outline">
+          View all parts
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, server } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -44,9 +44,28 @@ describe('Landing page', () => {
       '/purchase/00000000-0000-4000-8000-000000000001',
     );
 
-    for (const stat of ['120M+', '33K+', '50+', '100+']) expect(screen.getByText(stat)).toBeInTheDocument();
+    // The sections below the first screen render once the page is idle.
+    expect(await screen.findByText('120M+')).toBeInTheDocument();
+    for (const stat of ['33K+', '50+', '100+']) expect(screen.getByText(stat)).toBeInTheDocument();
     expect(await screen.findByText('4/5', { exact: false })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Northline Freight' })).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('asks the API for 3 parts only and links to the whole catalogue', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/parts', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json([1, 2, 3].map(part));
+      }),
+    );
+    const { user, router } = renderApp('/');
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    expect(asked).toEqual(['?limit=3']);
+    expect(screen.getByRole('link', { name: 'Browse parts' })).toHaveAttribute('href', '/parts');
+    await user.click(screen.getByRole('link', { name: 'View all parts' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/parts'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Parts catalogue' })).toBeInTheDocument();
   });
 
   it('sends the contact form and shows the server’s field errors', async () => {

@@ -5,7 +5,18 @@ import { formatCount, formatMoney } from '@/lib/format.ts';
 /** PRODUCT.md §9: descriptions are previewed to 150 characters; the full text is in a tooltip. */
 export const DESCRIPTION_PREVIEW_LENGTH = 150;
 
-export function PartCard({ part }: { part: Part }) {
+/** A part's card: picture, name (a heading at `headingLevel`), description preview, figures, Purchase. */
+export function PartCard({
+  part,
+  headingLevel = 3,
+  eager = false,
+}: {
+  part: Part;
+  headingLevel?: 2 | 3;
+  /** Load the picture at once: a card on the first screen (its picture may be the largest paint). */
+  eager?: boolean;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const truncated = part.des.length > DESCRIPTION_PREVIEW_LENGTH;
   const preview = part.des.slice(0, DESCRIPTION_PREVIEW_LENGTH);
 
@@ -17,13 +28,13 @@ export function PartCard({ part }: { part: Part }) {
           alt={part.name}
           width={400}
           height={300}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           className="aspect-[4/3] h-auto w-full object-cover"
         />
       </figure>
       <div className="card-body gap-3">
-        <h3 className="card-title text-lg">{part.name}</h3>
+        <Heading className="card-title text-lg">{part.name}</Heading>
         <div className="tooltip tooltip-bottom text-left before:max-w-72 before:text-left" data-tip={part.des}>
           <p className="text-sm text-base-content/80" tabIndex={truncated ? 0 : undefined}>
             {preview}
@@ -53,15 +64,18 @@ export function PartCard({ part }: { part: Part }) {
   );
 }
 
+/** A card's outline while parts load, about as tall as a card (title, 4 lines, 3 figures, button). */
 export function PartCardSkeleton() {
   return (
     <div className="card border border-base-300 bg-base-100" aria-hidden="true">
       <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
       <div className="card-body gap-3">
-        <div className="skeleton h-6 w-2/3" />
-        <div className="skeleton h-16 w-full" />
-        <div className="skeleton h-16 w-1/2" />
-        <div className="skeleton h-10 w-full" />
+        <div className="skeleton h-7 w-2/3" />
+        <div className="skeleton h-20 w-full" />
+        <div className="skeleton h-[4.25rem] w-1/2" />
+        <div className="mt-auto pt-2">
+          <div className="skeleton h-10 w-full" />
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,147 @@
+import { useEffect, useRef } from 'react';
+import { PartCard, PartCardSkeleton } from '@/components/parts/part-card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
+import { formatCount } from '@/lib/format.ts';
+import { isApiError } from '@/lib/http.ts';
+import { CATALOGUE_PAGE_SIZE, useCatalogue } from '../api/get-parts-page.ts';
+import type { CatalogueParams } from '../utils/catalogue-params.ts';
+
+const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+/** The first row at 1280 px (4 columns): on the first screen, so their pictures load at once. */
+const EAGER_CARDS = 4;
+
+export function partCount(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'part' : 'parts'}`;
+}
+
+interface ResultsProps {
+  params: CatalogueParams;
+  /** Drop the search and the filter (the empty state's and the bad-search error's way out). */
+  onClear: () => void;
+}
+
+/** The count (announced politely), the cards a page at a time, and the empty, error and loading states. */
+export function CatalogueResults({ params, onClear }: ResultsProps) {
+  const query = useCatalogue(params);
+  const gridRef = useRef<HTMLDivElement>(null);
+
+  // "Load more" moves focus to the first card it brought (the button may be gone: last page).
+  const focusCard = useRef<number | null>(null);
+  async function loadMore() {
+    focusCard.current = gridRef.current?.querySelectorAll('article').length ?? null;
+    const result = await query.fetchNextPage();
+    if (result.isError) focusCard.current = null;
+  }
+  const parts = query.data?.pages.flatMap((page) => page.parts) ?? [];
+  useEffect(() => {
+    const index = focusCard.current;
+    if (index === null || parts.length <= index) return;
+    focusCard.current = null;
+    gridRef.current?.querySelectorAll('article')[index]?.querySelector<HTMLElement>('a')?.focus();
+  }, [parts.length]);
+  const total = query.data ? (query.data.pages[0]?.total ?? (query.hasNextPage ? null : parts.length)) : null;
+  const filtered = params.q !== '' || params.inStock;
+  const clearLabel = params.q ? 'Clear search' : 'Clear filters';
+
+  // A failed "Load more" keeps the pages already shown (the query is in error, with data).
+  const failed = query.isError && !query.data;
+  const announcement = query.isPending
+    ? 'Loading parts…'
+    : failed
+      ? ''
+      : total === null
+        ? `${partCount(parts.length)} shown`
+        : partCount(total);
+
+  let body;
+  if (failed) {
+    const badRequest = isApiError(query.error) && query.error.status === 400;
+    body = badRequest ? (
+      <div role="alert" className="alert alert-error flex flex-col items-start sm:flex-row sm:items-center">
+        <div className="flex-1">
+          <p className="font-semibold">This search cannot be run.</p>
+          <p>{query.error.message}</p>
+          {isApiError(query.error) && query.error.fields ? (
+            <ul className="list-disc pl-5">
+              {Object.entries(query.error.fields).map(([field, message]) => (
+                <li key={field}>{message}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <button type="button" className="btn btn-sm" onClick={onClear}>
+          {clearLabel}
+        </button>
+      </div>
+    ) : (
+      <LoadError what="the parts" onRetry={() => void query.refetch()} />
+    );
+  } else if (!query.data) {
+    body = (
+      <div className={GRID} aria-busy="true">
+        {Array.from({ length: CATALOGUE_PAGE_SIZE }, (_, i) => (
+          <PartCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (parts.length === 0) {
+    body = (
+      <EmptyState title="No parts match">
+        <p className="text-base-content/80">
+          {params.q ? (
+            <>
+              Nothing in the catalogue matches “{params.q}”{params.inStock ? ' in stock' : ''}.
+            </>
+          ) : (
+            'No part is in stock right now.'
+          )}
+        </p>
+        {filtered ? (
+          <button type="button" className="btn btn-primary" onClick={onClear}>
+            {clearLabel}
+          </button>
+        ) : null}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <div className={GRID} ref={gridRef}>
+          {parts.map((part, index) => (
+            <PartCard key={part._id} part={part} headingLevel={2} eager={index < EAGER_CARDS} />
+          ))}
+        </div>
+        {query.isFetchNextPageError ? (
+          <LoadError className="mt-6" what="more parts" onRetry={() => void query.fetchNextPage()} />
+        ) : null}
+        {query.hasNextPage ? (
+          <div className="mt-8 flex flex-col items-center gap-2">
+            {total !== null ? (
+              <p className="text-sm text-base-content/80">
+                Showing {formatCount(parts.length)} of {partCount(total)}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-outline min-w-40"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void loadMore()}
+            >
+              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <p aria-live="polite" aria-atomic="true" className="mb-4 min-h-6 font-medium">
+        {announcement}
+      </p>
+      {body}
+    </>
+  );
+}
