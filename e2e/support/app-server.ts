@@ -8,6 +8,8 @@ import { REPO_ROOT, SERVER_LOG } from './paths.ts';
 
 export interface AppServer {
   url: string;
+  /** The server's DATA_DIR: without SMTP_URL its e-mail is written to `mail/` in it as .eml files. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export async function startAppServer(settings: Record<string, string>): Promise<
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, dataDir, stop };
 }
 
 /**
