@@ -218,6 +218,19 @@ for (const kind of databaseKinds()) {
       assert.equal(ok.statusCode, 200, ok.body);
       assert.ok(sessionCookie(ok));
       assert.ok(!smtp.messages.some((m) => recipients(m).includes('nobody-here@torque.test')));
+      await eventually(
+        async () => {
+          const rows = await preparedQuery<{ payload: unknown; sent_at: Date | null }>(
+            t.app.db,
+            'test_reset_payloads',
+            "select payload, sent_at from mail_outbox where template = 'password-reset'",
+            [],
+          );
+          return rows.length > 0 && rows.every((r) => r.sent_at && JSON.stringify(r.payload) === '{}');
+        },
+        10_000,
+        'no reset token kept once sent',
+      );
     });
   });
 }
@@ -280,6 +293,24 @@ describe('SMTP down, then up: mail is delayed, never lost', () => {
     } finally {
       await t.close();
       await smtp.close();
+    }
+  });
+});
+
+describe('password reset requests are rate limited', () => {
+  test('per account: the fourth request in 15 minutes is 429, whether or not the account exists', async () => {
+    const t = await createTestApp('pglite', { env: { RATE_LIMIT_SCALE: '1' } });
+    try {
+      for (const email of ['someone@torque.test', 'nobody-at-all@torque.test']) {
+        for (let i = 0; i < 3; i++) {
+          const res = await t.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email } });
+          assert.equal(res.statusCode, 200, res.body);
+        }
+        const limited = await t.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email } });
+        assert.equal(limited.statusCode, 429, limited.body);
+      }
+    } finally {
+      await t.close();
     }
   });
 });
