@@ -24,7 +24,8 @@ describe('RequireAuth', () => {
     const { router, user } = renderApp('/dashboard/my-profile');
     await screen.findByRole('heading', { name: 'Login' });
 
-    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    // The form arrives in a chunk of its own after the card (login-page.tsx).
+    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
