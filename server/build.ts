@@ -21,10 +21,11 @@ const distDir = path.join(serverDir, 'dist');
 const distEntry = path.join(distDir, 'main.mjs');
 
 /**
- * Kept out of the bundle because it reads its own files at run time (PGlite's wasm and data
- * files sit next to its code). It is imported only when DATABASE_URL is unset.
+ * Kept out of the bundle because they read their own files at run time: PGlite's wasm and data
+ * files sit next to its code (imported only when DATABASE_URL is unset); pdfkit reads its font
+ * metrics (AFM) from its data folder (imported when an invoice is made).
  */
-const EXTERNAL = [/^@electric-sql\/pglite(\/|$)/];
+const EXTERNAL = [/^@electric-sql\/pglite(\/|$)/, /^pdfkit(\/|$)/];
 
 /** Whatever changes the bundle: our sources, the contract, the dependency tree, this file. */
 const INPUTS = ['server/src', 'contract/src', 'server/package.json', 'package-lock.json', 'server/build.ts'].map((p) =>

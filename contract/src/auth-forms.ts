@@ -17,3 +17,11 @@ export type LoginForm = z.infer<typeof loginForm>;
 
 export const signupForm = z.object({ name: z.string().trim().min(1, 'Name is Required'), email, password });
 export type SignupForm = z.infer<typeof signupForm>;
+
+/** "Forgot password?": the address to send the reset link to. */
+export const forgotPasswordForm = z.object({ email });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordForm>;
+
+/** The page the reset link opens: a new password under PRODUCT.md §5's password rules. */
+export const resetPasswordForm = z.object({ password });
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;

@@ -48,6 +48,8 @@ export const order = z.object({
   des: z.string(),
   payment: z.boolean(),
   paymentId: z.string().nullable(),
+  /** INV-YYYY-NNNNNN, given with the payment (gap-free per calendar year); null before. */
+  invoiceNumber: z.string().nullable(),
   /** 'shipped' once an admin ships it; null before (PRODUCT.md §3: truthy only when shipped). */
   status: z.literal('shipped').nullable(),
   createdAt: z.string(),

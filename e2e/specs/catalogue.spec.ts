@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Part } from '@torque/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createPart } from '../support/api.ts';
+import { addPart } from '@torque/testkit';
+import { api, e2ePart } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -44,7 +45,7 @@ test('the home page leads to the catalogue, whose search forgives a typo', async
 test('filters to parts in stock and sorts by price', async ({ page, adminApi }) => {
   const word = `Gasket${randomBytes(3).toString('hex')}`;
   const make = (suffix: string, price: number, available: number) =>
-    createPart(adminApi.request, adminApi.user, { name: `${word} ${suffix}`, price, available });
+    addPart(api(adminApi.request), adminApi.user, e2ePart({ name: `${word} ${suffix}`, price, available }));
   await make('Alpha', 30, 10);
   await make('Bravo', 10, 0);
   await make('Charlie', 20, 5);
@@ -76,7 +77,7 @@ test('pages through a search with Load more, and says when nothing matches', asy
   const word = `Bolt${randomBytes(3).toString('hex')}`;
   const count = PAGE_SIZE + 2;
   for (let n = 1; n <= count; n += 1) {
-    await createPart(adminApi.request, adminApi.user, { name: `${word} ${String(n).padStart(2, '0')}` });
+    await addPart(api(adminApi.request), adminApi.user, e2ePart({ name: `${word} ${String(n).padStart(2, '0')}` }));
   }
 
   await page.goto(`/parts?q=${word}&sort=name`);

@@ -6,6 +6,8 @@ import { REPO_ROOT, SERVER_LOG } from './paths.ts';
 
 export interface AppServer {
   url: string;
+  /** The server's DATA_DIR: without SMTP_URL its e-mail is written to `mail/` in it as .eml files. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startAppServer(settings: Record<string, string>): Promise<
     });
     return {
       url: server.url,
+      dataDir,
       async stop() {
         await server.stop();
         rmSync(dataDir, { recursive: true, force: true });

@@ -37,6 +37,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.E2E_BASE_URL = server.url;
+  // No SMTP_URL: the server writes each message as an .eml file here (support/mailbox.ts reads them).
+  process.env.E2E_MAIL_DIR = path.join(server.dataDir, 'mail');
 
   return async () => {
     await server.stop();

@@ -35,6 +35,12 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
     { name: 'parts-search', path: '/parts?q=brake&sort=price-asc&inStock=true', ready: catalogueReady },
     { name: 'login', path: '/login', ready: headingReady('Login') },
     { name: 'signup', path: '/signup', ready: headingReady('Sign Up') },
+    { name: 'forgot-password', path: '/forgot-password', ready: headingReady('Forgot password') },
+    {
+      name: 'reset-password',
+      path: '/reset-password?token=not-a-real-token&email=someone%40torque.test',
+      ready: headingReady('Reset password'),
+    },
     { name: 'blogs', path: '/blogs', ready: headingReady('Blogs') },
     { name: 'my-portfolio', path: '/my-portfolio', ready: headingReady('Jordan Avery') },
     { name: 'not-found', path: '/no-such-page', ready: headingReady('Page not found') },

@@ -8,6 +8,9 @@ import { contactRoutes } from './modules/contact/contact-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { accessTokensPlugin } from './modules/identity/access-tokens-plugin.ts';
 import { identityPlugin } from './modules/identity/identity-plugin.ts';
+import { invoicesPlugin } from './modules/invoices/invoices-plugin.ts';
+import { invoicesRoutes } from './modules/invoices/invoices-routes.ts';
+import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { ordersPlugin } from './modules/orders/orders-plugin.ts';
 import { ordersRoutes } from './modules/orders/orders-routes.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
@@ -108,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessTokensPlugin);
   await app.register(accessPlugin);
   await app.register(openApiPlugin);
+  await app.register(mailPlugin);
   await app.register(identityPlugin);
   await app.register(catalogueEventsPlugin);
   await app.register(partsPlugin);
@@ -117,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersPlugin);
   await app.register(statsPlugin);
   await app.register(paymentsPlugin);
+  await app.register(invoicesPlugin);
 
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);
@@ -125,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactRoutes);
   await app.register(usersRoutes);
   await app.register(ordersRoutes);
+  await app.register(invoicesRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);
   await app.register(statsRoutes);

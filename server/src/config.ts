@@ -65,6 +65,16 @@ const envSchema = z
     REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, message: 'must be a redis:// URL' }).optional()),
     /** Starts every key this server writes to Redis: several deployments (or test runs) can share one. */
     REDIS_KEY_PREFIX: z.string().min(1).default('torque:'),
+    /** Where e-mail goes: smtp://user:pass@host:587 or smtps://…:465. Unset: .eml files under DATA_DIR/mail. */
+    SMTP_URL: optionalText.pipe(
+      z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
+    ),
+    /** The From of every message the shop sends. */
+    MAIL_FROM: z.string().trim().min(3).default('Torque Parts <no-reply@torque.parts.invalid>'),
+    /** How often each instance looks for e-mail to deliver (writes also wake it at once). */
+    MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+    /** The first retry of an undelivered message waits this long, doubling each time up to an hour. */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     /** How long a client may take to send a whole request (headers and body) before a 408. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),

@@ -146,6 +146,11 @@ const matrix: Row[] = [
     expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
   },
   {
+    route: 'GET /api/order/:id/invoice.pdf',
+    request: async (c) => ({ method: 'GET', url: `/api/order/${(await c.paidOrder()).orderId}/invoice.pdf` }),
+    expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
+  },
+  {
     route: 'GET /api/orders',
     request: () => ({ method: 'GET', url: '/api/orders' }),
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
@@ -205,6 +210,8 @@ const identityRoutes = new Set([
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-up/email',
   'POST /api/auth/sign-out',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
   'GET /api/auth/google/popup',
   'GET /api/auth/*',
   'POST /api/auth/*',

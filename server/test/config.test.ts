@@ -12,6 +12,19 @@ test('defaults give the embedded mode', () => {
   assert.equal(c.publicUrl, 'http://localhost:3000');
   assert.equal(c.googleEnabled, false);
   assert.deepEqual(c.ADMIN_EMAILS, []);
+  assert.equal(c.SMTP_URL, undefined, 'no SMTP_URL: mail is written to DATA_DIR/mail');
+});
+
+test('SMTP_URL takes smtp:// and smtps:// with credentials', () => {
+  assert.equal(
+    loadConfig({ ...base, SMTP_URL: 'smtp://u:p@mail.example.com:587' }).SMTP_URL,
+    'smtp://u:p@mail.example.com:587',
+  );
+  assert.equal(
+    loadConfig({ ...base, SMTP_URL: 'smtps://mail.example.com:465' }).SMTP_URL,
+    'smtps://mail.example.com:465',
+  );
+  assert.equal(loadConfig({ ...base, SMTP_URL: '' }).SMTP_URL, undefined);
 });
 
 test('a bad value stops start-up with a message naming the variable', () => {
@@ -23,6 +36,8 @@ test('a bad value stops start-up with a message naming the variable', () => {
     [{ ADMIN_EMAILS: 'root, not-an-email' }, /ADMIN_EMAILS/],
     [{ RATE_LIMIT_SCALE: '-1' }, /RATE_LIMIT_SCALE/],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_SECRET/],
+    [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL/],
+    [{ MAIL_POLL_MS: '0' }, /MAIL_POLL_MS/],
   ];
   for (const [env, name] of cases) {
     assert.throws(

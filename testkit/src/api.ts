@@ -245,12 +245,17 @@ export async function payWithSandbox(
   as: Pick<ApiUser, 'token' | 'email'>,
   orderId: string,
   number: string = TEST_CARDS.visa,
-): Promise<{ clientSecret: string; confirm: Reply<{ id: string; status: string }> }> {
+): Promise<{ clientSecret: string; confirm: Reply<{ id: string; status: string; order: Order }> }> {
   const intent = await call(target, 'POST', '/api/create-payment-intent', { token: as.token, body: { orderId } });
   const { clientSecret } = expectStatus<{ clientSecret: string }>(intent, 200, 'POST /api/create-payment-intent');
-  const confirm = await call<{ id: string; status: string }>(target, 'POST', '/api/payments/sandbox/confirm', {
-    token: as.token,
-    body: { clientSecret, card: testCard(number), billingEmail: as.email },
-  });
+  const confirm = await call<{ id: string; status: string; order: Order }>(
+    target,
+    'POST',
+    '/api/payments/sandbox/confirm',
+    {
+      token: as.token,
+      body: { clientSecret, card: testCard(number), billingEmail: as.email },
+    },
+  );
   return { clientSecret, confirm };
 }

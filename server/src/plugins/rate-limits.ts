@@ -10,6 +10,8 @@ export interface RateLimits {
   signInPerAccount: RateLimitOptions;
   authGeneral: RateLimitOptions;
   contact: RateLimitOptions;
+  passwordResetPerIp: RateLimitOptions;
+  passwordResetPerAccount: RateLimitOptions;
   orders: RateLimitOptions;
 }
 
@@ -94,6 +96,8 @@ export const rateLimitsPlugin = fp(
       signInPerAccount: per(10, '1 minute', { keyGenerator: accountKey }),
       authGeneral: per(120, '1 minute'),
       contact: per(5, '1 minute'),
+      passwordResetPerIp: per(10, '15 minutes'),
+      passwordResetPerAccount: per(3, '15 minutes', { keyGenerator: accountKey }),
       orders: per(60, '1 minute', { keyGenerator: (r) => `orders:${r.caller?.userId ?? r.ip}` }),
     });
   },

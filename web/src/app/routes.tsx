@@ -24,6 +24,14 @@ export function createRoutes(): RouteObject[] {
             { index: true, lazy: lazyRoute('landing', () => import('@/features/landing/routes/landing-page.tsx')) },
             { path: 'parts', lazy: lazyRoute('parts', () => import('@/features/catalogue/routes/catalogue-page.tsx')) },
             { path: 'login', lazy: lazyRoute('login', () => import('@/features/auth/routes/login-page.tsx')) },
+            {
+              path: 'forgot-password',
+              lazy: lazyRoute('forgot-password', () => import('@/features/auth/routes/forgot-password-page.tsx')),
+            },
+            {
+              path: 'reset-password',
+              lazy: lazyRoute('reset-password', () => import('@/features/auth/routes/reset-password-page.tsx')),
+            },
             { path: 'signup', lazy: lazyRoute('signup', () => import('@/features/auth/routes/signup-page.tsx')) },
             { path: 'blogs', lazy: lazyRoute('blogs', () => import('@/features/blogs/routes/blogs-page.tsx')) },
             {

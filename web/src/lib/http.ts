@@ -56,6 +56,8 @@ export interface RequestOptions {
    * routes under `/api/auth/`, where a 401 means "wrong password", not "session gone").
    */
   authErrors?: 'sign-out' | 'ignore';
+  /** Answer the body as a Blob (a PDF, say) instead of parsed JSON or text. */
+  blob?: boolean;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -98,7 +100,10 @@ async function send<T>(path: string, options: RequestOptions, isRetry: boolean):
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
   }
 
-  if (response.ok) return { data: (await readBody(response)) as T, headers: response.headers };
+  if (response.ok) {
+    const data = options.blob ? await response.blob() : await readBody(response);
+    return { data: data as T, headers: response.headers };
+  }
 
   const error = toApiError(response.status, await readBody(response));
   if (authErrors === 'sign-out' && (error.status === 401 || error.status === 403)) {

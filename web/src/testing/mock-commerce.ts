@@ -167,6 +167,7 @@ const orderHandlers = [
       des: part.des,
       payment: false,
       paymentId: null,
+      invoiceNumber: null,
       status: null,
       createdAt: now(),
       paidAt: null,

@@ -141,6 +141,7 @@ export function addOrder(order: Partial<Order> & { email: string }): Order {
     des: 'Ventilated front brake disc.',
     payment: false,
     paymentId: null,
+    invoiceNumber: null,
     status: null,
     createdAt: stamp,
     paidAt: null,

@@ -25,6 +25,8 @@ export const orders = pgTable(
     /** The provider's open PaymentIntent for this order, reused instead of making a second. */
     paymentIntentId: text('payment_intent_id'),
     paymentId: text('payment_id'),
+    /** INV-YYYY-NNNNNN, given out with the payment from invoice_counters (gap-free per year). */
+    invoiceNumber: text('invoice_number'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     ...timestamps,
@@ -33,6 +35,7 @@ export const orders = pgTable(
     index('orders_email_idx').on(t.email),
     index('orders_user_id_idx').on(t.userId),
     uniqueIndex('orders_payment_intent_id_idx').on(t.paymentIntentId),
+    uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_shipped_only_when_paid', sql`${t.shippedAt} is null or ${t.paidAt} is not null`),
   ],

@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export const contactPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('contactMessages', createContactRepository(app.db));
+    app.decorate('contactMessages', createContactRepository(app.db, app.config.ADMIN_EMAILS));
   },
-  { name: 'contact', dependencies: ['database'] },
+  { name: 'contact', dependencies: ['database', 'mail'] },
 );

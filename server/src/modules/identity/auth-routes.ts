@@ -19,6 +19,24 @@ export async function authRoutes(app: FastifyInstance) {
     });
   }
 
+  // "Send me a link": limited per address and per account (the body's email), so nobody can
+  // flood an inbox or probe addresses; the answer is better-auth's, the same for any address.
+  app.post(`${AUTH_BASE_PATH}/request-password-reset`, {
+    config: { access: 'public', rateLimit: limits.passwordResetPerIp },
+    preHandler: app.extraRateLimit(limits.passwordResetPerAccount),
+    schema: {
+      tags: ['identity'],
+      summary: 'E-mail a password reset link (same answer whether or not the account exists)',
+    },
+    handler: forward,
+  });
+
+  app.post(`${AUTH_BASE_PATH}/reset-password`, {
+    config: { access: 'public', rateLimit: limits.signInPerIp },
+    schema: { tags: ['identity'], summary: "Set a new password with the e-mailed token; ends the account's sessions" },
+    handler: forward,
+  });
+
   app.post(`${AUTH_BASE_PATH}/sign-out`, {
     config: { access: 'public' },
     schema: { tags: ['identity'], summary: 'Sign out: revokes the session server-side' },

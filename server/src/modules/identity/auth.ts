@@ -34,7 +34,20 @@ function trustedOrigins(config: Config): string[] {
  * Its own rate limiter is off: ours (per IP and per account, Redis-backed when scaled out)
  * guards the same routes in front of it.
  */
-export function createAuth(config: Config, db: Db, adminEmails: ReadonlySet<string>, log: FastifyBaseLogger) {
+export interface PasswordResetHooks {
+  /** Writes the reset e-mail to the outbox (modules/mail). */
+  sendResetPassword(user: { id: string; name: string; email: string }, token: string): Promise<void>;
+  /** After a reset: better-auth has deleted the user's sessions; forget them at once. */
+  passwordWasReset(userId: string): void;
+}
+
+export function createAuth(
+  config: Config,
+  db: Db,
+  adminEmails: ReadonlySet<string>,
+  log: FastifyBaseLogger,
+  passwordReset: PasswordResetHooks,
+) {
   return betterAuth({
     appName: 'Torque Parts',
     baseURL: config.publicUrl,
@@ -42,7 +55,19 @@ export function createAuth(config: Config, db: Db, adminEmails: ReadonlySet<stri
     secret: config.authSecret,
     trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // better-auth's own reset flow: it makes and checks the token (one hour, used once); we
+      // only write the e-mail. Its answer is the same whether or not the address has an account.
+      sendResetPassword: async ({ user, token }) => passwordReset.sendResetPassword(user, token),
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // Every session (and so every access token made from one) ends with the old password.
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => passwordReset.passwordWasReset(user.id),
+    },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: false },
     // Through the server's logger, so LOG_LEVEL (and a silent test app) applies to it too.

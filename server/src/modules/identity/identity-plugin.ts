@@ -26,7 +26,11 @@ declare module 'fastify' {
 export const identityPlugin = fp(
   async (app: FastifyInstance) => {
     const adminEmails = new Set(app.config.ADMIN_EMAILS);
-    const auth = createAuth(app.config, app.db, adminEmails, app.log);
+    const auth = createAuth(app.config, app.db, adminEmails, app.log, {
+      sendResetPassword: (user, token) =>
+        app.mail.enqueue('password-reset', user.email, { name: user.name, email: user.email, token }),
+      passwordWasReset: (userId) => app.sessionValidity.forgetUser(userId),
+    });
 
     async function sessionOf(request: FastifyRequest): Promise<IdentitySession | null> {
       const result = await auth.api.getSession({ headers: fetchHeaders(request) });
@@ -45,5 +49,5 @@ export const identityPlugin = fp(
     await app.register(authRoutes);
     await app.register(googlePopupRoutes);
   },
-  { name: 'identity', dependencies: ['database', 'access', 'access-tokens', 'rate-limits'] },
+  { name: 'identity', dependencies: ['database', 'access', 'access-tokens', 'rate-limits', 'mail'] },
 );

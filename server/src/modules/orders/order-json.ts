@@ -1,3 +1,5 @@
+import { enqueueOrderMail } from '../mail/outbox-sql.ts';
+
 /**
  * The one definition of an order's API JSON (the contract's `order`): PostgreSQL writes it, for
  * lists and single orders alike, so rows are never mapped, dates never parsed and the zod
@@ -25,6 +27,7 @@ function orderJsonOf(alias: string): string {
     ${alias}.description as "des",
     ${alias}.paid_at is not null as "payment",
     ${alias}.payment_id as "paymentId",
+    ${alias}.invoice_number as "invoiceNumber",
     case when ${alias}.shipped_at is not null then 'shipped' end as "status",
     ${iso('created_at')} as "createdAt",
     ${iso('paid_at')} as "paidAt",
@@ -58,23 +61,35 @@ export const SHIP_PAID_ORDER = `
   with shipped as (
     update orders set shipped_at = now(), updated_at = now()
     where id = $1::uuid and paid_at is not null and shipped_at is null returning *
-  )
+  ), mailed as (${enqueueOrderMail('order-shipped', 'shipped')})
   select ${orderJsonOf('shipped')} as "json" from shipped`;
 
 /**
- * $1 order id, $2 payment id. Marks an unpaid order paid and writes its payment record (PRODUCT.md
- * §3) in one statement. The `paid_at is null` guard lets the first confirmation win; the others
- * find no row and are replays.
+ * $1 order id, $2 payment id. Marks an unpaid order paid, gives it the next invoice number of the
+ * year, writes its payment record (PRODUCT.md §3) and the payment e-mail, in one statement. The
+ * `paid_at is null` guard (taken with the row's lock first, so a losing replay never touches the
+ * counter) lets the first confirmation win; the others find no row and are replays. The counter's
+ * row stays locked until the statement commits, so concurrent payments take consecutive numbers
+ * and a failed statement gives its number back: no gaps, no duplicates.
  */
 export const MARK_ORDER_PAID = `
-  with paid as (
-    update orders set paid_at = now(), payment_id = $2::text, updated_at = now()
-    where id = $1::uuid and paid_at is null returning *
+  with target as (
+    select id from orders where id = $1::uuid and paid_at is null for update
+  ), numbered as (
+    insert into invoice_counters (year, last_number)
+    select extract(year from now() at time zone 'UTC')::integer, 1 from target
+    on conflict (year) do update set last_number = invoice_counters.last_number + 1
+    returning year, last_number
+  ), paid as (
+    update orders set paid_at = now(), payment_id = $2::text, updated_at = now(),
+      invoice_number = 'INV-' || numbered.year || '-' || lpad(numbered.last_number::text, 6, '0')
+    from numbered
+    where orders.id = $1::uuid and orders.paid_at is null returning orders.*
   ), recorded as (
     insert into payments (payment_id, order_id, amount_cents, quantity, email, name)
     select payment_id, id, total_cents, quantity, email, name from paid
     on conflict (payment_id) do nothing
-  )
+  ), mailed as (${enqueueOrderMail('payment-received', 'paid')})
   select ${orderJsonOf('paid')} as "json" from paid`;
 
 /** $1 order id, $2 payment id: the payment record of a paid order, if it is missing (answers the new row's id). */
@@ -112,5 +127,5 @@ export const PLACE_ORDER_JSON = `
     select id, $3::text, $4::text, $5::text, $6::text, $2::integer, price_cents, price_cents * $2::integer, name, img, description
     from taken
     returning *
-  )
+  ), mailed as (${enqueueOrderMail('order-placed', 'placed')})
   select ${orderJsonOf('placed')} as "json" from placed`;

@@ -1,9 +1,8 @@
 import { loginForm } from '@torque/contract';
-import { FormError } from '@/components/form/form-error.tsx';
+import { FormSubmit } from '@/components/form/submit-button.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { Spinner } from '@/components/ui/spinner.tsx';
 
 /** Email + password with PRODUCT.md §5's messages (from the contract's `loginForm`). */
 export function LoginForm() {
@@ -27,11 +26,9 @@ export function LoginForm() {
         registration={form.register('password')}
         error={errors.password?.message}
       />
-      <FormError message={signIn.error?.message} />
-      <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>
-        {signIn.isPending ? <Spinner size="sm" /> : null}
+      <FormSubmit pending={signIn.isPending} error={signIn.error?.message}>
         Login
-      </button>
+      </FormSubmit>
     </form>
   );
 }

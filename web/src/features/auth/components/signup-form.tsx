@@ -1,9 +1,8 @@
 import { signupForm } from '@torque/contract';
-import { FormError } from '@/components/form/form-error.tsx';
+import { FormSubmit } from '@/components/form/submit-button.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { Spinner } from '@/components/ui/spinner.tsx';
 
 /** Name, email, password with PRODUCT.md §5's messages (from the contract's `signupForm`). */
 export function SignupForm() {
@@ -28,11 +27,9 @@ export function SignupForm() {
         registration={form.register('password')}
         error={errors.password?.message}
       />
-      <FormError message={signUp.error?.message} />
-      <button type="submit" className="btn btn-primary w-full" disabled={signUp.isPending}>
-        {signUp.isPending ? <Spinner size="sm" /> : null}
+      <FormSubmit pending={signUp.isPending} error={signUp.error?.message}>
         SignUp
-      </button>
+      </FormSubmit>
     </form>
   );
 }

@@ -28,6 +28,10 @@ export default function LoginPage() {
       title="Login"
       footer={
         <>
+          <Link to="/forgot-password" className="link font-medium text-amber-800">
+            Forgot password?
+          </Link>
+          <br />
           New to Torque Parts?{' '}
           <Link to="/signup" className="link font-medium text-amber-800">
             Create new account

@@ -1,6 +1,7 @@
 import type { Order } from '@torque/contract';
 import { Link } from 'react-router';
 import { formatCount, formatMoney } from '@/lib/format.ts';
+import { useDownloadInvoice } from '../api/download-invoice.ts';
 import { canCancel, orderStatus } from './order-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -12,6 +13,7 @@ interface OrderCardProps {
 /** PRODUCT.md §2: name, description, quantity, price, payment id when paid, Cancel and pay/paid. */
 export function OrderCard({ order, onCancel }: OrderCardProps) {
   const paid = order.payment;
+  const invoice = useDownloadInvoice();
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3 p-4 sm:flex-row sm:items-start">
@@ -41,6 +43,24 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
               </>
             ) : null}
           </dl>
+          {paid && order.invoiceNumber ? (
+            <p className="text-sm">
+              <button
+                type="button"
+                className="link font-medium text-amber-800"
+                aria-label={`Download invoice ${order.invoiceNumber} for ${order.name}`}
+                disabled={invoice.isPending}
+                onClick={() => invoice.mutate(order)}
+              >
+                Download invoice
+              </button>
+              {invoice.error ? (
+                <span role="alert" className="ml-2 text-error">
+                  {invoice.error.message}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
         </div>
         <div className="card-actions flex-nowrap sm:flex-col sm:items-stretch">
           {paid ? (

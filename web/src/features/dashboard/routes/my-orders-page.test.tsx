@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { addOrder, addPart, addUser, signInAs, state } from '@/testing/mock-api.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { addOrder, addPart, addUser, http, HttpResponse, server, signInAs, state } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 function openMyOrders(path = '/dashboard/my-orders') {
@@ -70,5 +70,32 @@ describe('My orders', () => {
     openMyOrders();
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the catalogue' })).toHaveAttribute('href', '/#parts');
+  });
+
+  it('offers "Download invoice" on paid orders only, fetched with the access token', async () => {
+    addOrder({
+      email: 'ann@example.com',
+      name: 'Oil Filter',
+      payment: true,
+      paymentId: 'pi_9',
+      invoiceNumber: 'INV-2026-000007',
+    });
+    addOrder({ email: 'ann@example.com', name: 'Brake Disc' });
+    let authorization: string | null = null;
+    server.use(
+      http.get('/api/order/:id/invoice.pdf', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new HttpResponse(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } });
+      }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:invoice');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const { user } = openMyOrders();
+    await screen.findByRole('heading', { name: 'Your orders: 2' });
+    expect(within(cardOf('Brake Disc')).queryByText('Download invoice')).not.toBeInTheDocument();
+    await user.click(within(cardOf('Oil Filter')).getByRole('button', { name: /^Download invoice INV-2026-000007/ }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(authorization).toMatch(/^Bearer /);
   });
 });

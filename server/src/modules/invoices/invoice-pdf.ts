@@ -1,0 +1,84 @@
+import { formatCents } from '../../lib/money.ts';
+
+/** An order's facts as invoice-sql.ts's `orderFactsOf` writes them (timestamps are ISO strings). */
+export interface InvoiceFacts {
+  orderId: string;
+  email: string;
+  buyerName: string | null;
+  phone: string;
+  address: string;
+  partName: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  paymentId: string | null;
+  invoiceNumber: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+}
+
+export interface Seller {
+  shopName: string;
+  publicUrl: string;
+}
+
+const day = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : '');
+
+/**
+ * The invoice of a paid order as a PDF (pdfkit with its built-in Helvetica: nothing downloaded,
+ * no font files of ours). pdfkit is imported on first use, and kept out of the production bundle
+ * (server/build.ts) because it reads its font metrics from its own folder.
+ */
+export async function renderInvoicePdf(facts: InvoiceFacts, seller: Seller): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Invoice ${facts.invoiceNumber ?? ''}`, Author: seller.shopName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('Helvetica-Bold').fontSize(22).text('INVOICE');
+  doc.moveDown(0.5);
+  doc.font('Helvetica').fontSize(11);
+  doc.text(`Invoice number: ${facts.invoiceNumber ?? ''}`);
+  doc.text(`Invoice date: ${day(facts.paidAt)}`);
+  doc.text(`Order: ${facts.orderId}`);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold').text('Seller');
+  doc.font('Helvetica').text(seller.shopName).text(seller.publicUrl);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold').text('Bill to');
+  doc.font('Helvetica');
+  if (facts.buyerName) doc.text(facts.buyerName);
+  doc.text(facts.email).text(facts.address);
+  if (facts.phone) doc.text(facts.phone);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold').text('Item');
+  doc.font('Helvetica');
+  doc.text(`Part: ${facts.partName}`);
+  doc.text(`Quantity: ${facts.quantity}`);
+  doc.text(`Unit price: ${formatCents(facts.unitPriceCents)}`);
+  doc.moveDown(0.5);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(`Total: ${formatCents(facts.totalCents)}`);
+  doc.moveDown();
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(`Paid on ${day(facts.paidAt)}, payment id: ${facts.paymentId ?? ''}`);
+
+  doc.end();
+  return done;
+}

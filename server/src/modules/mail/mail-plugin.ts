@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { preparedQuery } from '../../lib/prepared-query.ts';
+import { createMailTransport } from './mail-transport.ts';
+import { ENQUEUE_MAIL } from './outbox-sql.ts';
+import { createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
+import type { MailTemplate } from './templates.ts';
+
+export const SHOP_NAME = 'Torque Parts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: {
+      /**
+       * Writes an outbox row outside the order statements (which write their own in SQL):
+       * pass the transaction when the change that causes it is in one.
+       */
+      enqueue(template: MailTemplate, recipient: string, payload: unknown): Promise<void>;
+      /** Ask the worker to deliver now. */
+      poke(): void;
+      worker: OutboxWorker;
+    };
+  }
+}
+
+/**
+ * Transactional e-mail (docs/ARCHITECTURE.md, "E-mail"): every instance runs an outbox worker
+ * from onReady to onClose, woken by a timer and after every successful write request.
+ */
+export const mailPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const transport = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }, app.log);
+    const worker = createOutboxWorker({
+      db: app.db,
+      transport,
+      context: { shopName: SHOP_NAME, publicUrl: config.publicUrl },
+      from: config.MAIL_FROM,
+      messageIdDomain: new URL(config.publicUrl).hostname || 'torque.parts',
+      log: app.log,
+      pollMs: config.MAIL_POLL_MS,
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    });
+
+    app.decorate('mail', {
+      async enqueue(template, recipient, payload) {
+        await preparedQuery(app.db, 'mail_enqueue', ENQUEUE_MAIL, [template, recipient, JSON.stringify(payload)]);
+        worker.poke();
+      },
+      poke: () => worker.poke(),
+      worker,
+    });
+
+    // The order statements write their outbox rows in SQL: a successful write wakes the worker.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) worker.poke();
+    });
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      transport.close();
+    });
+  },
+  { name: 'mail', dependencies: ['database'] },
+);

@@ -1,0 +1,47 @@
+import { orderFactsOf } from '../invoices/invoice-sql.ts';
+
+/**
+ * A data-modifying CTE for the order statements (orders/order-json.ts): one outbox row with
+ * `template`, addressed to the order's e-mail, for each row of `alias` — written by the same
+ * statement as the change, so the message exists exactly when the change does.
+ */
+export const enqueueOrderMail = (template: string, alias: string) => `
+  insert into mail_outbox (template, recipient, payload)
+  select '${template}', ${alias}.email, ${orderFactsOf(alias)} from ${alias}`;
+
+/** $1 template, $2 recipient(s), $3 payload (JSON text). */
+export const ENQUEUE_MAIL = `
+  insert into mail_outbox (template, recipient, payload) values ($1::text, $2::text, $3::jsonb) returning id`;
+
+/**
+ * $1 how many, $2 lease in milliseconds. Takes due rows no live lease holds, for this worker
+ * only: SKIP LOCKED passes over rows another instance is claiming at this moment, and the lease
+ * (claimed_until) keeps them from everybody else until it is marked sent, rescheduled, or the
+ * worker died and the lease ran out.
+ */
+export const CLAIM_DUE_MAIL = `
+  update mail_outbox set claimed_until = now() + ($2::integer * interval '1 millisecond'),
+    attempts = attempts + 1, updated_at = now()
+  where id in (
+    select id from mail_outbox
+    where sent_at is null and next_attempt_at <= now() and (claimed_until is null or claimed_until < now())
+    order by next_attempt_at, created_at
+    limit $1::integer
+    for update skip locked
+  )
+  returning id, template, recipient, payload, attempts`;
+
+/**
+ * $1 id. Sent: never taken again. A password reset's payload holds a live token: it is not kept
+ * once the message is out (better-auth keeps its own copy to check the link against).
+ */
+export const MARK_MAIL_SENT = `
+  update mail_outbox set sent_at = now(), claimed_until = null, last_error = null, updated_at = now(),
+    payload = case when template = 'password-reset' then '{}'::jsonb else payload end
+  where id = $1::uuid`;
+
+/** $1 id, $2 error, $3 delay in milliseconds before the next try. */
+export const RESCHEDULE_MAIL = `
+  update mail_outbox set claimed_until = null, last_error = $2::text, updated_at = now(),
+    next_attempt_at = now() + ($3::integer * interval '1 millisecond')
+  where id = $1::uuid and sent_at is null`;

@@ -1,0 +1,187 @@
+import { formatCents } from '../../lib/money.ts';
+import { renderInvoicePdf, type InvoiceFacts } from '../invoices/invoice-pdf.ts';
+
+/** What the outbox rows name: each is rendered at delivery from the row's JSON payload. */
+export type MailTemplate = 'order-placed' | 'payment-received' | 'order-shipped' | 'contact-message' | 'password-reset';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export interface MailContext {
+  shopName: string;
+  publicUrl: string;
+}
+
+export interface ContactPayload {
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export interface PasswordResetPayload {
+  name: string;
+  email: string;
+  token: string;
+}
+
+/** Every user-entered string goes through this before it is put in HTML. */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** A simple page: a heading, paragraphs (already escaped) and an optional button. */
+function page(ctx: MailContext, heading: string, paragraphs: string[], link?: { href: string; label: string }): string {
+  const button = link
+    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(link.label)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;max-width:600px;margin:auto">
+<h1 style="font-size:20px">${escapeHtml(ctx.shopName)}</h1>
+<h2 style="font-size:17px">${escapeHtml(heading)}</h2>
+${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
+${button}
+<p style="color:#666;font-size:12px">${escapeHtml(ctx.shopName)} · <a href="${escapeHtml(ctx.publicUrl)}">${escapeHtml(ctx.publicUrl)}</a></p>
+</body></html>`;
+}
+
+function orderLines(o: InvoiceFacts): { text: string[]; html: string[] } {
+  const text = [
+    `Order: ${o.orderId}`,
+    `Part: ${o.partName}`,
+    `Quantity: ${o.quantity}`,
+    `Unit price: ${formatCents(o.unitPriceCents)}`,
+    `Total: ${formatCents(o.totalCents)}`,
+    `Ship to: ${o.address}`,
+  ];
+  const html = [
+    `Order: <code>${escapeHtml(o.orderId)}</code>`,
+    `Part: <strong>${escapeHtml(o.partName)}</strong><br>Quantity: ${escapeHtml(o.quantity)}<br>Unit price: ${escapeHtml(formatCents(o.unitPriceCents))}<br>Total: <strong>${escapeHtml(formatCents(o.totalCents))}</strong>`,
+    `Ship to: ${escapeHtml(o.address)}`,
+  ];
+  return { text, html };
+}
+
+const greeting = (name: string | null | undefined) => (name ? `Hello ${name},` : 'Hello,');
+
+/** A message about one order to its customer: a greeting, one sentence, the order's lines, a link to My Orders. */
+function orderMail(
+  o: InvoiceFacts,
+  ctx: MailContext,
+  subject: string,
+  heading: string,
+  sentence: { text: string; html: string },
+): RenderedMail {
+  const ordersUrl = `${ctx.publicUrl}/dashboard/my-orders`;
+  const lines = orderLines(o);
+  return {
+    subject: `${ctx.shopName}: ${subject}`,
+    text: [
+      greeting(o.buyerName),
+      '',
+      sentence.text,
+      '',
+      ...lines.text,
+      '',
+      `Your orders: ${ordersUrl}`,
+      '',
+      ctx.shopName,
+    ].join('\n'),
+    html: page(ctx, heading, [escapeHtml(greeting(o.buyerName)), sentence.html, ...lines.html], {
+      href: ordersUrl,
+      label: 'My orders',
+    }),
+  };
+}
+
+/** Subject, plain text and HTML (and the invoice PDF for a payment) of one outbox row. */
+export async function renderMail(template: string, payload: unknown, ctx: MailContext): Promise<RenderedMail> {
+  switch (template as MailTemplate) {
+    case 'order-placed': {
+      const o = payload as InvoiceFacts;
+      const sentence = 'Thank you for your order. It is waiting for payment.';
+      return orderMail(o, ctx, `order received (${o.partName} × ${o.quantity})`, 'Thank you for your order', {
+        text: sentence,
+        html: escapeHtml(sentence),
+      });
+    }
+    case 'payment-received': {
+      const o = payload as InvoiceFacts;
+      const mail = orderMail(
+        o,
+        ctx,
+        `payment received, invoice ${o.invoiceNumber}`,
+        `Payment received — invoice ${o.invoiceNumber}`,
+        {
+          text: `We received your payment (${o.paymentId}). Your invoice ${o.invoiceNumber} is attached.`,
+          html: `We received your payment (<code>${escapeHtml(o.paymentId)}</code>). Your invoice ${escapeHtml(o.invoiceNumber)} is attached.`,
+        },
+      );
+      const pdf = await renderInvoicePdf(o, ctx);
+      return {
+        ...mail,
+        attachments: [{ filename: `${o.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      };
+    }
+    case 'order-shipped': {
+      const o = payload as InvoiceFacts;
+      const sentence = 'Your order is on its way.';
+      return orderMail(o, ctx, `your order has shipped (${o.partName})`, 'Your order is on its way', {
+        text: sentence,
+        html: escapeHtml(sentence),
+      });
+    }
+    case 'contact-message': {
+      const m = payload as ContactPayload;
+      return {
+        subject: `${ctx.shopName} contact: ${m.subject}`,
+        replyTo: m.email,
+        text: [`A message from ${m.email} through the contact form.`, '', `Subject: ${m.subject}`, '', m.message].join(
+          '\n',
+        ),
+        html: page(ctx, 'Contact message', [
+          `From: ${escapeHtml(m.email)}`,
+          `Subject: ${escapeHtml(m.subject)}`,
+          escapeHtml(m.message).replaceAll('\n', '<br>'),
+        ]),
+      };
+    }
+    case 'password-reset': {
+      const r = payload as PasswordResetPayload;
+      const url = `${ctx.publicUrl}/reset-password?${new URLSearchParams({ token: r.token, email: r.email })}`;
+      return {
+        subject: `${ctx.shopName}: reset your password`,
+        text: [
+          greeting(r.name),
+          '',
+          'Someone asked to reset the password of your account. To choose a new one, open:',
+          '',
+          url,
+          '',
+          'The link works for one hour. If it was not you, ignore this message.',
+          '',
+          ctx.shopName,
+        ].join('\n'),
+        html: page(
+          ctx,
+          'Reset your password',
+          [
+            escapeHtml(greeting(r.name)),
+            'Someone asked to reset the password of your account. The link works for one hour. If it was not you, ignore this message.',
+          ],
+          { href: url, label: 'Choose a new password' },
+        ),
+      };
+    }
+    default:
+      throw new Error(`unknown mail template ${template}`);
+  }
+}

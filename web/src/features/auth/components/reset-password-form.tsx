@@ -1,0 +1,34 @@
+import { resetPasswordForm } from '@torque/contract';
+import { FormSubmit } from '@/components/form/submit-button.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useResetPassword } from '../api/password-reset.ts';
+
+/** A new password (PRODUCT.md §5's rules and messages); on success the user is signed in. */
+export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+  const form = useZodForm(resetPasswordForm, { defaultValues: { password: '' } });
+  const reset = useResetPassword();
+  const { errors } = form.formState;
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((values) => reset.mutate({ token, email, password: values.password }))}
+    >
+      <p className="text-sm">
+        Choose a new password for <strong>{email}</strong>.
+      </p>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        registration={form.register('password')}
+        error={errors.password?.message}
+      />
+      <FormSubmit pending={reset.isPending} error={reset.error?.message}>
+        Set new password
+      </FormSubmit>
+    </form>
+  );
+}
