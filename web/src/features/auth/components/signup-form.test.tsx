@@ -1,7 +1,11 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addUser, signInAs, state } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+
+// The signup page and its form are lazy chunks. Their first import (Vite transforming them)
+// happens here, not inside the first test's findBy, which it outlasted on a busy machine.
+beforeAll(() => Promise.all([import('../routes/signup-page.tsx'), import('./signup-form.tsx')]), 60_000);
 
 async function openSignup() {
   const app = renderApp('/signup');

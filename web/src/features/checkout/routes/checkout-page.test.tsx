@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addOrder, addUser, http, HttpResponse, server, signInAs, state } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -16,6 +16,11 @@ async function fillCard(user: ReturnType<typeof renderApp>['user'], number: stri
 }
 
 const payButton = () => screen.getByRole('button', { name: 'Pay' });
+
+// The checkout page is a lazy route. Its first import (Vite transforming it and what it imports)
+// happens here, not inside the first test's findBy: under three suites on 2 busy cores that
+// import alone outlasted the 15 s a findBy waits (both first tests failed in all three runs).
+beforeAll(() => import('./checkout-page.tsx'), 60_000);
 
 describe('Checkout with the sandbox provider', () => {
   it("shows the part, the quantity, 'Please pay: $price' and a card form labelled as test mode", async () => {
