@@ -10,6 +10,7 @@ import { accessTokensPlugin } from './modules/identity/access-tokens-plugin.ts';
 import { identityPlugin } from './modules/identity/identity-plugin.ts';
 import { ordersPlugin } from './modules/orders/orders-plugin.ts';
 import { ordersRoutes } from './modules/orders/orders-routes.ts';
+import { holdSweeperPlugin } from './modules/payments/hold-sweeper.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments-routes.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
@@ -22,6 +23,7 @@ import { usersRoutes } from './modules/users/users-routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { catalogueEventsPlugin } from './plugins/catalogue-events.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessTokensPlugin);
   await app.register(accessPlugin);
   await app.register(openApiPlugin);
+  await app.register(metricsPlugin);
   await app.register(identityPlugin);
   await app.register(catalogueEventsPlugin);
   await app.register(usersPlugin);
@@ -96,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactPlugin);
   await app.register(ordersPlugin);
   await app.register(paymentsPlugin);
+  await app.register(holdSweeperPlugin);
 
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);
