@@ -21,11 +21,14 @@ const STOP_TIMEOUT_MS = 15_000;
  * with a fresh embedded database in a temporary DATA_DIR, and waits for GET /api/health.
  * Its log goes to artifacts/server.log.
  */
-export async function startAppServer(settings: Record<string, string>): Promise<AppServer> {
+export async function startAppServer(
+  settings: Record<string, string>,
+  options: { logFile?: string } = {},
+): Promise<AppServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'torque-e2e-'));
-  const log = openSync(SERVER_LOG, 'w');
+  const log = openSync(options.logFile ?? SERVER_LOG, 'w');
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: serverEnvironment({ ...settings, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir }),

@@ -10,6 +10,8 @@ import { ARTIFACTS_DIR, CHROMIUM_PATH, REPO_ROOT, SCREENSHOTS_DIR, SPECS_DIR } f
 const GOOGLE_CLIENT = { GOOGLE_CLIENT_ID: 'torque-e2e', GOOGLE_CLIENT_SECRET: 'torque-e2e-secret' };
 /** The suite signs up a few dozen users from one address in a minute: raise the limits (they stay on). */
 const RATE_LIMIT_SCALE = '50';
+/** The hold of the short-hold server (specs/hold.spec.ts): 6 s. */
+export const SHORT_HOLD_MINUTES = 0.1;
 
 /**
  * Builds the SPA if its sources changed, starts a local OpenID Connect server standing in for
@@ -38,8 +40,29 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_BASE_URL = server.url;
 
-  return async () => {
+  // specs/hold.spec.ts: a second server whose unpaid orders expire after 6 s (0.1 minutes), so a
+  // person can watch an order expire; every other spec keeps the default day-long hold.
+  let shortHold: AppServer;
+  try {
+    shortHold = await startAppServer(
+      {
+        ADMIN_EMAILS: adminEmailsFor(SPECS_DIR).join(','),
+        PAYMENT_PROVIDER: 'sandbox',
+        RATE_LIMIT_SCALE,
+        ORDER_HOLD_MINUTES: String(SHORT_HOLD_MINUTES),
+        LOG_LEVEL: 'info',
+      },
+      { logFile: path.join(ARTIFACTS_DIR, 'server-short-hold.log') },
+    );
+  } catch (error) {
     await server.stop();
+    await oidc.stop();
+    throw error;
+  }
+  process.env.E2E_SHORT_HOLD_URL = shortHold.url;
+
+  return async () => {
+    await Promise.all([server.stop(), shortHold.stop()]);
     await oidc.stop();
   };
 }
