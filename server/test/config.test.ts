@@ -12,6 +12,13 @@ test('defaults give the embedded mode', () => {
   assert.equal(c.publicUrl, 'http://localhost:3000');
   assert.equal(c.googleEnabled, false);
   assert.deepEqual(c.ADMIN_EMAILS, []);
+  assert.equal(c.ORDER_HOLD_MINUTES, 1440);
+  assert.equal(c.METRICS_TOKEN, undefined);
+});
+
+test('ORDER_HOLD_MINUTES takes decimals (a few seconds in tests) and 0 (no expiry)', () => {
+  assert.equal(loadConfig({ ...base, ORDER_HOLD_MINUTES: '0.05' }).ORDER_HOLD_MINUTES, 0.05);
+  assert.equal(loadConfig({ ...base, ORDER_HOLD_MINUTES: '0' }).ORDER_HOLD_MINUTES, 0);
 });
 
 test('a bad value stops start-up with a message naming the variable', () => {
@@ -23,6 +30,9 @@ test('a bad value stops start-up with a message naming the variable', () => {
     [{ ADMIN_EMAILS: 'root, not-an-email' }, /ADMIN_EMAILS/],
     [{ RATE_LIMIT_SCALE: '-1' }, /RATE_LIMIT_SCALE/],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_SECRET/],
+    [{ ORDER_HOLD_MINUTES: '-1' }, /ORDER_HOLD_MINUTES/],
+    [{ ORDER_HOLD_MINUTES: 'a day' }, /ORDER_HOLD_MINUTES/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN/],
   ];
   for (const [env, name] of cases) {
     assert.throws(
