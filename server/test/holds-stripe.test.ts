@@ -182,5 +182,15 @@ for (const kind of databaseKinds()) {
       assert.equal(refundsOf(gone.intent.id).length, 1);
       assert.equal(await stockOf(t, kept.partId), 2);
     });
+
+    // Last: it stops the stand-in.
+    test('Stripe unreachable: an order with an intent keeps its hold (a charge may exist), and says so in the sweep', async () => {
+      const { partId, order } = await orderWithIntent(4, 1);
+      await endHold(t, order._id);
+      await fake.close();
+      assert.deepEqual(await t.app.sweepHolds(), { expired: 0, paid: 0, waiting: 1 });
+      assert.equal((await getOrder(order._id)).expiredAt, null);
+      assert.equal(await stockOf(t, partId), 3);
+    });
   });
 }
