@@ -10,8 +10,8 @@ import { ARTIFACTS_DIR, CHROMIUM_PATH, REPO_ROOT, SCREENSHOTS_DIR, SPECS_DIR } f
 const GOOGLE_CLIENT = { GOOGLE_CLIENT_ID: 'torque-e2e', GOOGLE_CLIENT_SECRET: 'torque-e2e-secret' };
 /** The suite signs up a few dozen users from one address in a minute: raise the limits (they stay on). */
 const RATE_LIMIT_SCALE = '50';
-/** The hold of the short-hold server (specs/hold.spec.ts): 6 s. */
-export const SHORT_HOLD_MINUTES = 0.1;
+/** The hold of the short-hold server (specs/hold.spec.ts): 30 s, swept every 7.5 s. */
+export const SHORT_HOLD_MINUTES = 0.5;
 
 /**
  * Builds the SPA if its sources changed, starts a local OpenID Connect server standing in for
@@ -40,8 +40,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_BASE_URL = server.url;
 
-  // specs/hold.spec.ts: a second server whose unpaid orders expire after 6 s (0.1 minutes), so a
-  // person can watch an order expire; every other spec keeps the default day-long hold.
+  // specs/hold.spec.ts: a second server whose unpaid orders expire after 30 s (0.5 minutes), so a
+  // person can watch an order expire; every other spec keeps the default day-long hold. (6 s was
+  // too short on a loaded machine: the order expired before My Orders had rendered it.)
   let shortHold: AppServer;
   try {
     shortHold = await startAppServer(
