@@ -55,6 +55,12 @@ export const order = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
+  /** When the hold on the stock ends unless paid (null: no expiry). */
+  payBy: z.string().nullable(),
+  /** Set when the hold ended unpaid and the units went back to stock; the order can no longer be paid. */
+  expiredAt: z.string().nullable(),
+  /** A payment that arrived after expiry, when the stock was gone, was given back. */
+  refundedAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -17,7 +17,10 @@ export interface AppServer {
  * free port with a fresh embedded database in a temporary DATA_DIR, and waits for
  * GET /api/health. Its log goes to artifacts/server.log.
  */
-export async function startAppServer(settings: Record<string, string>): Promise<AppServer> {
+export async function startAppServer(
+  settings: Record<string, string>,
+  options: { logFile?: string } = {},
+): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'torque-e2e-'));
   try {
     const server = await startServer({
@@ -39,7 +42,7 @@ export async function startAppServer(settings: Record<string, string>): Promise<
         PUBLIC_URL: url,
         DATA_DIR: dataDir,
       }),
-      logFile: SERVER_LOG,
+      logFile: options.logFile ?? SERVER_LOG,
       pollMs: 200,
     });
     return {

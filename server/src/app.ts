@@ -13,6 +13,7 @@ import { invoicesRoutes } from './modules/invoices/invoices-routes.ts';
 import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { ordersPlugin } from './modules/orders/orders-plugin.ts';
 import { ordersRoutes } from './modules/orders/orders-routes.ts';
+import { holdSweeperPlugin } from './modules/payments/hold-sweeper.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments-routes.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
@@ -28,6 +29,7 @@ import { usersRoutes } from './modules/users/users-routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { catalogueEventsPlugin } from './plugins/catalogue-events.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessPlugin);
   await app.register(openApiPlugin);
   await app.register(mailPlugin);
+  await app.register(metricsPlugin);
   await app.register(identityPlugin);
   await app.register(catalogueEventsPlugin);
   await app.register(partsPlugin);
@@ -122,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statsPlugin);
   await app.register(paymentsPlugin);
   await app.register(invoicesPlugin);
+  await app.register(holdSweeperPlugin);
 
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);

@@ -80,6 +80,13 @@ const envSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     /** The shop's time zone: the admin overview counts its days in it. */
     SHOP_TIMEZONE: timeZone.default('UTC'),
+    /**
+     * How long an unpaid order holds its stock; decimals allowed (tests use seconds); 0 turns
+     * expiry off.
+     */
+    ORDER_HOLD_MINUTES: z.coerce.number().min(0).max(525_600).default(1440),
+    /** Bearer token for GET /api/metrics; unset, the route answers 404. */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   })

@@ -203,6 +203,13 @@ const matrix: Row[] = [
     request: () => ({ method: 'POST', url: '/api/webhooks/stripe', payload: {} }),
     expect: everyone(404),
   },
+  // An operator's token of its own (METRICS_TOKEN, set for this suite): no account's access
+  // token opens it, an admin's neither; the token itself is tested in metrics.test.ts.
+  {
+    route: 'GET /api/metrics',
+    request: () => ({ method: 'GET', url: '/api/metrics' }),
+    expect: everyone(401),
+  },
 ];
 
 /** better-auth's own routes: public by design, guarded by rate limits and its own checks. */
@@ -224,7 +231,7 @@ for (const kind of databaseKinds()) {
     let ctx: Ctx;
     let n = 0;
     before(async () => {
-      t = await createTestApp(kind);
+      t = await createTestApp(kind, { env: { METRICS_TOKEN: 'matrix-metrics-token-0123456789' } });
       callers = {
         owner: await t.signUp('owner@torque.test'),
         other: await t.signUp('other@torque.test'),

@@ -12,6 +12,8 @@ test('defaults give the embedded mode', () => {
   assert.equal(c.publicUrl, 'http://localhost:3000');
   assert.equal(c.googleEnabled, false);
   assert.deepEqual(c.ADMIN_EMAILS, []);
+  assert.equal(c.ORDER_HOLD_MINUTES, 1440);
+  assert.equal(c.METRICS_TOKEN, undefined);
   assert.equal(c.SMTP_URL, undefined, 'no SMTP_URL: mail is written to DATA_DIR/mail');
 });
 
@@ -27,6 +29,11 @@ test('SMTP_URL takes smtp:// and smtps:// with credentials', () => {
   assert.equal(loadConfig({ ...base, SMTP_URL: '' }).SMTP_URL, undefined);
 });
 
+test('ORDER_HOLD_MINUTES takes decimals (a few seconds in tests) and 0 (no expiry)', () => {
+  assert.equal(loadConfig({ ...base, ORDER_HOLD_MINUTES: '0.05' }).ORDER_HOLD_MINUTES, 0.05);
+  assert.equal(loadConfig({ ...base, ORDER_HOLD_MINUTES: '0' }).ORDER_HOLD_MINUTES, 0);
+});
+
 test('a bad value stops start-up with a message naming the variable', () => {
   const cases: [Record<string, string>, RegExp][] = [
     [{ PORT: 'eighty' }, /PORT/],
@@ -38,6 +45,9 @@ test('a bad value stops start-up with a message naming the variable', () => {
     [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_SECRET/],
     [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL/],
     [{ MAIL_POLL_MS: '0' }, /MAIL_POLL_MS/],
+    [{ ORDER_HOLD_MINUTES: '-1' }, /ORDER_HOLD_MINUTES/],
+    [{ ORDER_HOLD_MINUTES: 'a day' }, /ORDER_HOLD_MINUTES/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN/],
   ];
   for (const [env, name] of cases) {
     assert.throws(

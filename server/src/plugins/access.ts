@@ -10,8 +10,10 @@ import { forbidden, unauthorized } from '../lib/errors.ts';
  *  - user:    a valid access token (any role)
  *  - admin:   a valid access token whose role is admin
  *  - webhook: authenticated by the provider's signature inside the handler
+ *  - token:   an operator's bearer token from the configuration, checked inside the handler
+ *             (GET /api/metrics: METRICS_TOKEN; 404 while none is configured)
  */
-export type Access = 'public' | 'session' | 'user' | 'admin' | 'webhook';
+export type Access = 'public' | 'session' | 'user' | 'admin' | 'webhook' | 'token';
 
 export interface Caller {
   userId: string;

@@ -278,6 +278,12 @@ export const routeFuzz: RouteFuzz[] = [
         body: { id: pick(['evt_1']), type: pick(['payment_intent.succeeded']), data: fc.constant({ object: {} }) },
       }),
   },
+  // An operator's token of its own (METRICS_TOKEN); unset here, so always 404, whoever asks.
+  {
+    route: 'GET /api/metrics',
+    callers: 'rotate' as const,
+    requests: () => requests({ method: 'GET', path: '/api/metrics', query: queryOf({ name: ['x'] }) }),
+  },
   // The API reference: public documents; only queries and stray bodies to fuzz.
   ...['/api/docs', '/api/docs/', '/api/docs/openapi.json', '/api/docs/openapi.yaml', '/api/docs/js/scalar.js'].map(
     (path) => ({

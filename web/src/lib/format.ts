@@ -10,3 +10,8 @@ const count = new Intl.NumberFormat('en-US');
 export function formatCount(value: number): string {
   return count.format(value);
 }
+
+/** A moment in the reader's own locale and time zone: "Nov 24, 2026, 3:05 PM". */
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}

@@ -172,6 +172,9 @@ const orderHandlers = [
       createdAt: now(),
       paidAt: null,
       shippedAt: null,
+      payBy: null,
+      expiredAt: null,
+      refundedAt: null,
     };
     state.orders.push(order);
     return HttpResponse.json(order, { status: 201 });

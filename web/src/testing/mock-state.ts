@@ -146,6 +146,9 @@ export function addOrder(order: Partial<Order> & { email: string }): Order {
     createdAt: stamp,
     paidAt: null,
     shippedAt: null,
+    payBy: null,
+    expiredAt: null,
+    refundedAt: null,
     ...order,
   };
   state.orders.push(full);

@@ -29,15 +29,27 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** When the hold on its stock ends unless it is paid (ORDER_HOLD_MINUTES at placing); null: held until cancelled. */
+    payBy: timestamp('pay_by', { withTimezone: true }),
+    /** Set once, by the sweep (modules/payments/hold-sweeper.ts), when its units went back to stock. */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** A payment that arrived after expiry and found no stock was refunded at the provider. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('orders_email_idx').on(t.email),
     index('orders_user_id_idx').on(t.userId),
+    // The sweep's question, "which holds have ended", reads only the orders still holding stock.
+    index('orders_holding_pay_by_idx')
+      .on(t.payBy)
+      .where(sql`${t.paidAt} is null and ${t.expiredAt} is null`),
     uniqueIndex('orders_payment_intent_id_idx').on(t.paymentIntentId),
     uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_shipped_only_when_paid', sql`${t.shippedAt} is null or ${t.paidAt} is not null`),
+    check('orders_paid_or_expired', sql`${t.paidAt} is null or ${t.expiredAt} is null`),
+    check('orders_refunded_only_when_expired', sql`${t.refundedAt} is null or ${t.expiredAt} is not null`),
   ],
 );
 

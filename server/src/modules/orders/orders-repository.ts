@@ -28,6 +28,9 @@ export interface StoredOrder {
   paymentId: string | null;
   paidAt: Date | null;
   shippedAt: Date | null;
+  payBy: Date | null;
+  expiredAt: Date | null;
+  refundedAt: Date | null;
   /** The contract's `order`, as PostgreSQL wrote it. */
   json: string;
 }
@@ -46,6 +49,8 @@ export type PaymentOutcome =
   | { kind: 'paid'; order: Order }
   | { kind: 'replay'; order: Order }
   | { kind: 'paid-by-another'; order: Order }
+  /** The hold ended first: the payment needs the stock again, or a refund (order-holds.ts). */
+  | { kind: 'expired'; order: Order }
   | { kind: 'no-order' };
 
 const parseOrder = (json: string): Order => JSON.parse(json) as Order;
@@ -72,7 +77,7 @@ async function refusalFor(db: Db, partId: string, quantity: number): Promise<Err
 }
 
 /** Every read and write of orders and their payment records. Answers are the contract's JSON. */
-export function createOrdersRepository(db: Db) {
+export function createOrdersRepository(db: Db, options: { holdMinutes: number } = { holdMinutes: 0 }) {
   const one = async <T>(name: string, text: string, values: unknown[]): Promise<T | undefined> =>
     (await preparedQuery<T>(db, name, text, values))[0];
 
@@ -89,6 +94,7 @@ export function createOrdersRepository(db: Db) {
         const placed = await one<{ json: string }>('orders_place', PLACE_ORDER_JSON, [
           ...values,
           MAX_ORDER_TOTAL_CENTS,
+          options.holdMinutes,
         ]);
         if (placed) return placed.json;
         const refusal = await refusalFor(db, input.partId, input.quantity);
@@ -151,6 +157,7 @@ export function createOrdersRepository(db: Db) {
       const existing = await this.get(id);
       if (!existing) return { kind: 'no-order' };
       const order = parseOrder(existing.json);
+      if (!existing.paidAt && existing.expiredAt) return { kind: 'expired', order };
       return existing.paymentId === paymentId ? { kind: 'replay', order } : { kind: 'paid-by-another', order };
     },
 

@@ -27,7 +27,16 @@ async function providerFor(config: Config, db: Db): Promise<PaymentProvider> {
 export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
     const provider = await providerFor(app.config, app.db);
-    app.decorate('payments', createPaymentsService({ orders: app.orders, provider, log: app.log }));
+    app.decorate(
+      'payments',
+      createPaymentsService({
+        orders: app.orders,
+        provider,
+        log: app.log,
+        metrics: app.metrics,
+        stockChanged: () => app.catalogueChanged(),
+      }),
+    );
   },
-  { name: 'payments', dependencies: ['database', 'orders'] },
+  { name: 'payments', dependencies: ['database', 'orders', 'metrics'] },
 );

@@ -3,8 +3,11 @@ import type { Order, PaymentIntent, PaymentRecord } from '@torque/contract';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { Caller } from '../../plugins/access.ts';
+import type { Metrics } from '../../plugins/metrics.ts';
+import type { OrderHolds } from '../orders/order-holds.ts';
 import type { OrdersRepository, PaymentOutcome, StoredOrder } from '../orders/orders-repository.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
+import { assertPayable, createHoldPayments, orderExpired, paymentRefunded } from './hold-payments.ts';
 import { CURRENCY, intentPaysFor, type PaymentProvider, type ProviderIntent } from './payment-provider.ts';
 import type { SandboxCard } from './sandbox-cards.ts';
 
@@ -14,7 +17,7 @@ const notConfirmed = () =>
 const alreadyPaid = () => conflict('This order has already been paid with another payment', 'ALREADY_PAID');
 
 /** Why recording a payment changed nothing, besides a replay (which answers the paid order). */
-export type PaymentRefusal = 'no-order' | 'mismatch' | 'paid-by-another';
+export type PaymentRefusal = 'no-order' | 'mismatch' | 'paid-by-another' | 'refunded';
 
 /**
  * The money path's rules, whatever the provider: intents are created for the order's own total,
@@ -23,11 +26,13 @@ export type PaymentRefusal = 'no-order' | 'mismatch' | 'paid-by-another';
  * card form, `PUT /api/order/:id`, the provider's webhook) ends in `recordPayment`.
  */
 export function createPaymentsService(deps: {
-  orders: { repository: OrdersRepository; service: OrdersService };
+  orders: { repository: OrdersRepository; service: OrdersService; holds: OrderHolds };
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  metrics: Metrics;
+  stockChanged: () => void;
 }) {
-  const { provider, log } = deps;
+  const { provider, log, metrics } = deps;
   const { repository: orders, service: ordersService } = deps.orders;
 
   /**
@@ -39,9 +44,21 @@ export function createPaymentsService(deps: {
     if (!order) return 'no-order';
     if (!intentPaysFor(intent, order)) return 'mismatch';
     const outcome: PaymentOutcome = await orders.markPaid(order.id, intent.id);
+    if (outcome.kind === 'paid') metrics.order('paid');
     if (outcome.kind === 'paid' || outcome.kind === 'replay') return outcome.order;
+    if (outcome.kind === 'expired') return holds.settleLatePayment(intent, order.id);
     return outcome.kind;
   }
+
+  const holds = createHoldPayments({
+    holds: deps.orders.holds,
+    orders,
+    provider,
+    recordPayment,
+    stockChanged: deps.stockChanged,
+    metrics,
+    log,
+  });
 
   async function openIntentOf(order: StoredOrder): Promise<ProviderIntent | null> {
     if (!order.paymentIntentId) return null;
@@ -54,16 +71,20 @@ export function createPaymentsService(deps: {
     if (result === 'paid-by-another') throw alreadyPaid();
     if (result === 'no-order') throw notFound('Order');
     if (result === 'mismatch') throw notConfirmed();
+    if (result === 'refunded') throw paymentRefunded();
     return result;
   }
 
   return {
     recordPayment,
+    /** The sweep's side of holds (hold-sweeper.ts): an ended hold with an intent asks the provider first. */
+    settleEndedHold: holds.settleEndedHold,
 
     /** An intent for the caller's own unpaid order, at the order's total (the same open one each time). */
     async intentFor(caller: Caller, orderId: string, claimedPrice?: number): Promise<PaymentIntent> {
       const order = await ordersService.orderFor(caller, orderId, 'owner-only');
       if (order.paidAt) throw conflict('This order is already paid', 'ORDER_PAID');
+      assertPayable(order);
       if (claimedPrice !== undefined && toCents(claimedPrice) !== order.totalCents) {
         throw badRequest(`The price does not match this order's total of $${toDollars(order.totalCents).toFixed(2)}`, {
           price: 'Does not match the order',
@@ -92,6 +113,8 @@ export function createPaymentsService(deps: {
         throw alreadyPaid();
       }
       const intent = await provider.retrieveIntent(paymentId);
+      // An expired order is paid only by a payment that already succeeded (it revives or is refunded).
+      if (order.expiredAt && (intent?.status !== 'succeeded' || intent.orderId !== order.id)) throw orderExpired();
       if (!intent || intent.orderId !== order.id) throw notConfirmed();
       return paidOrThrow(await recordPayment(intent));
     },
@@ -112,6 +135,8 @@ export function createPaymentsService(deps: {
       const order = intent?.orderId ? await ordersService.orderFor(caller, intent.orderId, 'owner-only') : undefined;
       if (!intent || !order) throw notFound('Payment');
       if (order.paidAt && order.paymentId !== intent.id) throw conflict('This order is already paid', 'ORDER_PAID');
+      // No charge once the hold has ended: the card is never touched.
+      assertPayable(order);
       const confirmation = await provider.confirmCard(input.clientSecret, input.card);
       if (confirmation.kind === 'not-found') throw notFound('Payment');
       if (confirmation.kind === 'declined') throw new AppError(402, confirmation.code, confirmation.message);
@@ -131,6 +156,7 @@ export function createPaymentsService(deps: {
         const result = await recordPayment(event.intent);
         if (typeof result === 'string') {
           // 'no-order': the customer cancelled while paying, and the money needs a refund.
+          // ('refunded' is done: the order had expired and its stock was gone.)
           log.warn({ intentId: event.intent.id, orderId: event.intent.orderId, result }, 'payment not recorded');
         }
       }

@@ -1,8 +1,8 @@
 import type { Order } from '@torque/contract';
-import { formatCount, formatMoney } from '@/lib/format.ts';
+import { formatCount, formatDateTime, formatMoney } from '@/lib/format.ts';
 
 /** PRODUCT.md §2: the part's name, the quantity and 'Please pay: $price'. */
-export function OrderSummary({ order }: { order: Order }) {
+export function OrderSummary({ order, expired }: { order: Order; expired: boolean }) {
   return (
     <div className="flex gap-4">
       <img
@@ -16,6 +16,7 @@ export function OrderSummary({ order }: { order: Order }) {
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-xl font-semibold">{order.name}</h2>
           {order.payment ? <span className="badge badge-success badge-sm">Paid</span> : null}
+          {expired ? <span className="badge badge-neutral badge-sm">Expired</span> : null}
         </div>
         <p>
           Quantity: <span className="font-medium">{formatCount(order.quantity)}</span>
@@ -23,6 +24,14 @@ export function OrderSummary({ order }: { order: Order }) {
         <p className="text-lg">
           Please pay: <span className="font-bold">{formatMoney(order.price)}</span>
         </p>
+        {!order.payment && !expired && order.payBy ? (
+          <p>
+            Pay by{' '}
+            <time className="font-medium" dateTime={order.payBy}>
+              {formatDateTime(order.payBy)}
+            </time>
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -5,16 +5,41 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { useTitle } from '@/hooks/use-title.ts';
 import { useAuth } from '@/lib/auth/index.ts';
+import { useExpired } from '@/lib/order-hold.ts';
 import { useOrder } from '../api/get-order.ts';
 import { CardPayment } from '../components/card-payment.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { AlreadyPaid } from '../components/payment-complete.tsx';
 
 /** Paid before this visit: say so instead of offering the form (decided once, on arrival). */
-function PaidOrForm({ order, billingEmail }: { order: Order; billingEmail: string }) {
+function PaidOrForm({ order, billingEmail, expired }: { order: Order; billingEmail: string; expired: boolean }) {
   const [paidOnArrival] = useState(order.payment);
   if (paidOnArrival) return <AlreadyPaid paymentId={order.paymentId} />;
+  if (expired) {
+    return (
+      <div role="alert" className="alert alert-warning">
+        <span>
+          This order expired before it was paid, and its units went back on sale.
+          {order.refundedAt
+            ? ' A payment that arrived afterwards has been refunded.'
+            : ' Place a new order to buy them.'}
+        </span>
+      </div>
+    );
+  }
   return <CardPayment order={order} billingEmail={billingEmail} />;
+}
+
+function OrderCheckout({ order, billingEmail }: { order: Order; billingEmail: string }) {
+  const expired = useExpired(order);
+  return (
+    <div className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-6">
+        <OrderSummary order={order} expired={expired} />
+        <PaidOrForm order={order} billingEmail={billingEmail} expired={expired} />
+      </div>
+    </div>
+  );
 }
 
 /** `/checkout/:orderId` (PRODUCT.md §2): what is being paid for, the card form and Pay. */
@@ -36,14 +61,7 @@ export default function CheckoutPage() {
           </EmptyState>
         }
       >
-        {(loaded) => (
-          <div className="card border border-base-300 bg-base-100 shadow-sm">
-            <div className="card-body gap-6">
-              <OrderSummary order={loaded} />
-              <PaidOrForm order={loaded} billingEmail={user?.email ?? ''} />
-            </div>
-          </div>
-        )}
+        {(loaded) => <OrderCheckout order={loaded} billingEmail={user?.email ?? ''} />}
       </QueryResult>
       <Link to="/dashboard/my-orders" className="link link-hover text-sm">
         Back to my orders

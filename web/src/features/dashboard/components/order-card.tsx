@@ -1,7 +1,8 @@
 import type { Order } from '@torque/contract';
 import { Link } from 'react-router';
-import { formatCount, formatMoney } from '@/lib/format.ts';
 import { useDownloadInvoice } from '../api/download-invoice.ts';
+import { formatCount, formatDateTime, formatMoney } from '@/lib/format.ts';
+import { useExpired } from '@/lib/order-hold.ts';
 import { canCancel, orderStatus } from './order-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -14,6 +15,8 @@ interface OrderCardProps {
 export function OrderCard({ order, onCancel }: OrderCardProps) {
   const paid = order.payment;
   const invoice = useDownloadInvoice();
+  // Re-renders when the pay-by time passes, so the badge and Pay change without a reload.
+  const expired = useExpired(order);
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3 p-4 sm:flex-row sm:items-start">
@@ -36,6 +39,23 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
             <dd className="font-medium">{formatCount(order.quantity)}</dd>
             <dt className="text-base-content/70">Price</dt>
             <dd className="font-semibold">{formatMoney(order.price)}</dd>
+            {!paid && !expired && order.payBy ? (
+              <>
+                <dt className="text-base-content/70">Pay by</dt>
+                <dd className="font-medium">
+                  <time dateTime={order.payBy}>{formatDateTime(order.payBy)}</time>
+                </dd>
+              </>
+            ) : null}
+            {order.refundedAt ? (
+              <>
+                <dt className="text-base-content/70">Refunded</dt>
+                <dd>
+                  <time dateTime={order.refundedAt}>{formatDateTime(order.refundedAt)}</time>: the payment arrived after
+                  the order expired and the stock was gone
+                </dd>
+              </>
+            ) : null}
             {paid && order.paymentId ? (
               <>
                 <dt className="text-base-content/70">Payment id</dt>
@@ -66,6 +86,15 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
           {paid ? (
             <button type="button" className="btn btn-success btn-sm flex-1 sm:w-24 sm:flex-none" disabled>
               Paid
+            </button>
+          ) : expired ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm flex-1 sm:w-24 sm:flex-none"
+              disabled
+              aria-label={`Pay for ${order.name} (expired)`}
+            >
+              Pay
             </button>
           ) : (
             <Link

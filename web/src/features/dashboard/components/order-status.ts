@@ -1,10 +1,20 @@
 import type { Order } from '@torque/contract';
+import { isExpired } from '@/lib/order-hold.ts';
 
-/** PRODUCT.md §4: unpaid → paid and pending → shipped. */
-export type OrderStatus = 'Unpaid' | 'Pending' | 'Shipped';
+/**
+ * PRODUCT.md §4: unpaid → paid and pending → shipped; an unpaid order whose hold ended is
+ * Expired, and Refunded when a payment arrived after that and its stock was gone.
+ */
+export type OrderStatus = 'Unpaid' | 'Pending' | 'Shipped' | 'Expired' | 'Refunded';
 
-export function orderStatus(order: Pick<Order, 'payment' | 'status'>): OrderStatus {
-  if (!order.payment) return 'Unpaid';
+export function orderStatus(
+  order: Pick<Order, 'payment' | 'status' | 'payBy' | 'expiredAt' | 'refundedAt'>,
+  now: number = Date.now(),
+): OrderStatus {
+  if (!order.payment) {
+    if (order.refundedAt) return 'Refunded';
+    return isExpired(order, now) ? 'Expired' : 'Unpaid';
+  }
   return order.status ? 'Shipped' : 'Pending';
 }
 
@@ -13,7 +23,7 @@ export function canShip(order: Pick<Order, 'payment' | 'status'>): boolean {
   return order.payment && !order.status;
 }
 
-/** Only unpaid orders can be cancelled (the server returns their units to stock). */
+/** Only unpaid orders can be cancelled (the server returns their units to stock, unless expired). */
 export function canCancel(order: Pick<Order, 'payment'>): boolean {
   return !order.payment;
 }

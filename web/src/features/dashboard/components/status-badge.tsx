@@ -4,6 +4,8 @@ const look: Record<OrderStatus, string> = {
   Unpaid: 'badge-warning',
   Pending: 'badge-info',
   Shipped: 'badge-success',
+  Expired: 'badge-neutral',
+  Refunded: 'badge-error',
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {

@@ -1,0 +1,131 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { notFound, unauthorized } from '../lib/errors.ts';
+
+/** What the store counts about orders (one Prometheus series each). */
+export type OrderEvent = 'placed' | 'paid' | 'cancelled' | 'expired' | 'refunded';
+
+export interface Metrics {
+  registry: Registry;
+  /** Counts an order's step in its life (placed and cancelled are counted from the routes' answers). */
+  order(event: OrderEvent, count?: number): void;
+  /** The hold sweep finished a run (hold-sweeper.ts). */
+  sweepRan(seconds: number, failed: boolean): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/** Node-postgres's pool, told apart without importing `pg` (PGlite has no pool). */
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+const poolOf = (client: unknown): PoolCounts | null =>
+  typeof client === 'object' && client !== null && 'totalCount' in client && 'waitingCount' in client
+    ? (client as PoolCounts)
+    : null;
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Prometheus metrics for this instance (prom-client, one registry per app): request durations by
+ * route pattern and status, order counters, the hold sweep's last run, and the database pool.
+ * `GET /api/metrics` answers them to `Authorization: Bearer $METRICS_TOKEN`; without a token
+ * configured the route is 404, so nothing is readable by accident.
+ */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const registry = new Registry();
+    const requests = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request durations by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    const orders = new Counter({
+      name: 'torque_orders_total',
+      help: 'Orders placed, paid, cancelled, expired (hold ended unpaid) and refunded (paid after expiry, stock gone)',
+      labelNames: ['event'] as const,
+      registers: [registry],
+    });
+    for (const event of ['placed', 'paid', 'cancelled', 'expired', 'refunded'] as const) orders.inc({ event }, 0);
+    const sweepLastRun = new Gauge({
+      name: 'torque_hold_sweep_last_run_timestamp_seconds',
+      help: 'When the hold sweep last finished (Unix time)',
+      registers: [registry],
+    });
+    const sweepDuration = new Gauge({
+      name: 'torque_hold_sweep_duration_seconds',
+      help: 'How long the last hold sweep took',
+      registers: [registry],
+    });
+    const sweepFailures = new Counter({
+      name: 'torque_hold_sweep_failures_total',
+      help: 'Hold sweeps that stopped on an error (the next one retries)',
+      registers: [registry],
+    });
+    const pool = poolOf(app.db.$client);
+    if (pool) {
+      const poolGauge = (name: string, help: string, read: (p: PoolCounts) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers: [registry],
+          collect() {
+            this.set(read(pool));
+          },
+        });
+      poolGauge('torque_db_pool_connections', 'Connections open in the PostgreSQL pool', (p) => p.totalCount);
+      poolGauge('torque_db_pool_idle_connections', 'Open connections not in use', (p) => p.idleCount);
+      poolGauge('torque_db_pool_waiting_requests', 'Queries waiting for a connection', (p) => p.waitingCount);
+    }
+
+    app.decorate('metrics', {
+      registry,
+      order: (event: OrderEvent, count = 1) => orders.inc({ event }, count),
+      sweepRan(seconds: number, failed: boolean) {
+        sweepLastRun.set(Date.now() / 1000);
+        sweepDuration.set(seconds);
+        if (failed) sweepFailures.inc();
+      },
+    } satisfies Metrics);
+
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      const status = reply.statusCode;
+      requests.observe({ method: request.method, route, status_code: String(status) }, reply.elapsedTime / 1000);
+      if (route === '/api/order' && request.method === 'POST' && status === 201) orders.inc({ event: 'placed' });
+      else if (route === '/api/order/:id' && request.method === 'DELETE' && status === 200)
+        orders.inc({ event: 'cancelled' });
+      done();
+    });
+
+    const expected = app.config.METRICS_TOKEN ? digest(app.config.METRICS_TOKEN) : null;
+    app.get(
+      '/api/metrics',
+      {
+        config: { access: 'token' },
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        if (!expected) throw notFound('Route GET:/api/metrics');
+        const header = request.headers.authorization ?? '';
+        const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+        if (!given || !timingSafeEqual(digest(given), expected)) {
+          throw unauthorized('A valid metrics token is required', 'UNAUTHORIZED');
+        }
+        reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+        return registry.metrics();
+      },
+    );
+  },
+  { name: 'metrics', dependencies: ['database', 'access'] },
+);
