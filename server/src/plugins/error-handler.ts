@@ -2,12 +2,9 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@torque/contract';
 import { AppError } from '../lib/errors.ts';
 import { isDatabaseUnavailable, isUnstorableValue, isUniqueViolation } from '../lib/db-errors.ts';
-
-interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
 
 const body = (code: string, message: string, fields?: Record<string, string>): ErrorBody => ({
   error: fields ? { code, message, fields } : { code, message },
