@@ -13,7 +13,11 @@ declare module 'fastify' {
 export const ordersPlugin = fp(
   async (app: FastifyInstance) => {
     const repository = createOrdersRepository(app.db);
-    const service = createOrdersService({ repository, stockChanged: () => app.catalogueChanged() });
+    const service = createOrdersService({
+      repository,
+      stockChanged: () => app.catalogueChanged(),
+      secret: app.config.authSecret,
+    });
     app.decorate('orders', { repository, service });
   },
   { name: 'orders', dependencies: ['database', 'catalogue-events'] },
