@@ -59,10 +59,39 @@ export interface RequestOptions {
 }
 
 export function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(path, options, false).then((r) => r.body);
+}
+
+/** A request whose answer's headers matter too (ETag, X-Total-Count, Link). */
+export function requestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
   return send<T>(path, options, false);
 }
 
-async function send<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<T> {
+/** One page of a paged list (docs/ARCHITECTURE.md, "Lists"). */
+export interface Page<T> {
+  items: T[];
+  /** X-Total-Count: how many match across all pages. */
+  total: number;
+  /** The cursor of the next page (from `Link: <…>; rel="next"`), or null on the last. */
+  nextCursor: string | null;
+}
+
+/** `GET` a paged list: its items, X-Total-Count and the next page's cursor. */
+export async function requestPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
+  const { body, headers } = await requestWithHeaders<T[]>(path, options);
+  const link = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '');
+  const nextCursor = link ? new URL(link[1]!, 'http://x').searchParams.get('cursor') : null;
+  return { items: body, total: Number(headers.get('x-total-count') ?? body.length), nextCursor };
+}
+
+async function send<T>(
+  path: string,
+  options: RequestOptions,
+  isRetry: boolean,
+): Promise<{ body: T; headers: Headers }> {
   // The identity routes (/api/auth/*) work on the session cookie: the access token is not theirs.
   const isApi = path.startsWith('/api/') && !path.startsWith('/api/auth/');
   const { method = 'GET', body, signal, bearer = isApi } = options;
@@ -87,7 +116,7 @@ async function send<T>(path: string, options: RequestOptions, isRetry: boolean):
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
   }
 
-  if (response.ok) return (await readBody(response)) as T;
+  if (response.ok) return { body: (await readBody(response)) as T, headers: response.headers };
 
   const error = toApiError(response.status, await readBody(response));
   if (authErrors === 'sign-out' && (error.status === 401 || error.status === 403)) {
