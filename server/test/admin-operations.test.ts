@@ -316,7 +316,7 @@ for (const kind of databaseKinds()) {
     });
 
     describe('users list', () => {
-      test('pages oldest first and searches name or e-mail', async () => {
+      test('pages newest first and searches name or e-mail', async () => {
         for (const n of ['Zed Alpha', 'Zed Beta', 'Quinn Gamma'])
           await t.signUp(`${n.split(' ')[1]!.toLowerCase()}@people.test`, n);
         const whole = (await t.inject({ method: 'GET', url: '/api/all-user' }, admin)).json() as User[];
@@ -324,7 +324,7 @@ for (const kind of databaseKinds()) {
         assert.equal(total, whole.length);
         assert.deepEqual(
           items.map((u) => u.email),
-          whole.map((u) => u.email),
+          [...whole].reverse().map((u) => u.email),
         );
         const zed = await walk<User>('/api/all-user?limit=1&q=zed');
         assert.deepEqual(zed.items.map((u) => u.name).sort(), ['Zed Alpha', 'Zed Beta']);

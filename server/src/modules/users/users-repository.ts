@@ -20,10 +20,10 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** Make Admin's order, oldest account first, and its keyset (index user_created_at_id). */
+/** Make Admin's paged order, newest account first, and its keyset (index user_created_at_id). */
 const USER_KEY: KeyColumn[] = [
-  { expr: sql`${user.createdAt}`, type: 'timestamptz' },
-  { expr: sql`${user.id}`, type: 'text' },
+  { expr: sql`${user.createdAt}`, type: 'timestamptz', desc: true },
+  { expr: sql`${user.id}`, type: 'text', desc: true },
 ];
 export const USER_KEY_PATTERNS = [KEY_PATTERNS.timestamp, /^[\w-]{1,100}$/];
 

@@ -100,7 +100,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Every user (admin): whole, or paged and searched',
         description:
-          'Oldest account first. With `limit` one page with `X-Total-Count` and `Link: <…>; rel="next"`; `q` ' +
+          'Without `limit` or `q` every account, oldest first (compatibility form); otherwise newest first. With `limit` one page with `X-Total-Count` and `Link: <…>; rel="next"`; `q` ' +
           'matches part of the name or the e-mail address.',
         security: bearer,
         querystring: usersQuery,

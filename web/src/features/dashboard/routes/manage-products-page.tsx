@@ -19,7 +19,8 @@ import { ProductsTable } from '../components/products-table.tsx';
  */
 export default function ManageProductsPage() {
   const list = useListParams(['lowStock'] as const);
-  const parts = usePartsPage(list.query);
+  // Newest first: a product just added is on the first page.
+  const parts = usePartsPage(`${list.query}&sort=newest`);
   const deletePart = useDeletePart();
   const [toDelete, setToDelete] = useState<Part | null>(null);
 
