@@ -4,6 +4,7 @@
  * data folder). Prints a table and rewrites the API section of docs/PERFORMANCE.md.
  */
 import { runCatalogueScale, scaleConsole, scaleMarkdown, type ScaleReport } from './api/catalogue-scale.ts';
+import { ordersScaleMarkdown, runOrdersScale, type OrdersScaleReport } from './api/orders-scale.ts';
 import { apiConsole, apiMarkdown, type ApiRun } from './api/report.ts';
 import { runDatabase, type DatabaseReport } from './api/run-database.ts';
 import { readSettings, SCENARIOS } from './api/settings.ts';
@@ -33,8 +34,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const pgVersion = await postgresVersion();
 let scale: ScaleReport | undefined;
-/** The scenarios that run per database; `scale` runs once, on PostgreSQL. */
-const perDatabase = settings.scenarios.filter((s) => s !== 'scale');
+let ordersScale: OrdersScaleReport | undefined;
+/** The scenarios that run per database; `scale` and `orders-scale` run once, on PostgreSQL. */
+const perDatabase = settings.scenarios.filter((s) => s !== 'scale' && s !== 'orders-scale');
 try {
   for (const kind of perDatabase.length ? settings.databases : []) {
     if (kind === 'postgres' && !pgVersion) {
@@ -55,6 +57,10 @@ try {
     if (pgVersion) scale = await runCatalogueScale(settings);
     else skipped.push('scale: needs PostgreSQL at BENCH_PG_URL');
   }
+  if (settings.scenarios.includes('orders-scale')) {
+    if (pgVersion) ordersScale = await runOrdersScale(settings);
+    else skipped.push('orders-scale: needs PostgreSQL at BENCH_PG_URL');
+  }
 } finally {
   await cleanUp();
 }
@@ -63,6 +69,12 @@ if (scale) {
   console.log(`\n${scaleConsole(scale)}\n`);
   writeSection('catalogue', scaleMarkdown(scale, pgVersion));
   console.log('Wrote the catalogue section of docs/PERFORMANCE.md');
+}
+if (ordersScale) {
+  const markdown = ordersScaleMarkdown(ordersScale, pgVersion);
+  console.log(`\n${markdown}\n`);
+  writeSection('orders', markdown);
+  console.log('Wrote the orders section of docs/PERFORMANCE.md');
 }
 if (!perDatabase.length) process.exit(0);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, text, wholeNumber } from './common.ts';
+import { pageQuery } from './paging.ts';
 
 /** PRODUCT.md §5's order messages, shared by the purchase form and the server. */
 export const orderMessages = {
@@ -83,3 +84,25 @@ export const orderPayInput = z.object({
 export const orderShipInput = z.object({ status: z.literal('shipped', { message: "status must be 'shipped'" }) });
 
 export const orderIdParams = z.object({ id });
+
+/**
+ * The statuses Manage All Orders filters by. One list, in display order: a new status (e.g.
+ * "expired") is a new entry here and a new condition in the server's `statusCondition`.
+ */
+export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Query of `GET /api/orders` and `GET /api/orders/export.csv` (admin). */
+export const ordersQuery = pageQuery.extend({
+  status: z
+    .enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` })
+    .optional()
+    .describe('unpaid: not paid yet; paid: paid, not shipped; shipped.'),
+  q: z
+    .string()
+    .trim()
+    .max(200, 'q must be at most 200 characters')
+    .optional()
+    .describe("Part of the customer's e-mail or of the part's name, case-insensitive."),
+});
+export type OrdersQuery = z.infer<typeof ordersQuery>;

@@ -32,9 +32,33 @@ export const partInput = z.object({
 });
 export type PartInput = z.input<typeof partInput>;
 
-/** Body of `PUT /api/parts/:id` (admin): any subset of the part's fields. */
-export const partUpdate = partInput.partial().refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+/**
+ * Body of `PUT /api/parts/:id` (admin): any subset of the part's fields but stock. Stock moves
+ * only by a delta (`POST /api/parts/:id/stock`), never by setting a number an order may have
+ * just changed; an `available` sent here is stripped.
+ */
+export const partUpdate = partInput
+  .omit({ available: true })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 export type PartUpdate = z.input<typeof partUpdate>;
+
+/** The largest single stock movement. */
+export const STOCK_MOVE_MAX = 1_000_000;
+
+/** Body of `POST /api/parts/:id/stock` (admin): units to add; negative for a write-off. */
+export const stockMove = z.object({
+  add: z
+    .number({ message: 'add must be a whole number' })
+    .int('add must be a whole number')
+    .min(-STOCK_MOVE_MAX, `add must be at least -${STOCK_MOVE_MAX}`)
+    .max(STOCK_MOVE_MAX, `add must be at most ${STOCK_MOVE_MAX}`)
+    .refine((n) => n !== 0, 'add must not be 0'),
+});
+export type StockMove = z.input<typeof stockMove>;
+
+/** A part is low on stock when fewer units are left than its minimum order. */
+export const isLowStock = (p: { available: number; minimunOrder: number }): boolean => p.available < p.minimunOrder;
 
 export const partIdParams = z.object({ id });
 
@@ -59,6 +83,11 @@ export const partsQuery = pageQuery.extend({
     .transform((v) => v === 'true')
     .optional()
     .describe('true: only parts with at least their minimum order available.'),
+  lowStock: z
+    .enum(['true', 'false'], { message: 'lowStock must be true or false' })
+    .transform((v) => v === 'true')
+    .optional()
+    .describe('true: only parts with fewer units available than their minimum order (Manage Products).'),
   sort: z
     .enum(PART_SORTS, { message: `sort must be one of ${PART_SORTS.join(', ')}` })
     .optional()

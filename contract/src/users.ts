@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { pageQuery } from './paging.ts';
 
 export const role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof role>;
@@ -38,3 +39,17 @@ export const accessTokenResponse = z.object({
 export type AccessTokenResponse = z.infer<typeof accessTokenResponse>;
 
 export const adminFlag = z.object({ admin: z.boolean() });
+
+/** The longest search text the admin lists take. */
+export const ADMIN_SEARCH_MAX = 200;
+
+/** Query of `GET /api/all-user` (admin): paging and a search over name and e-mail. */
+export const usersQuery = pageQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`)
+    .optional()
+    .describe('Part of a name or e-mail address, case-insensitive.'),
+});
+export type UsersQuery = z.infer<typeof usersQuery>;

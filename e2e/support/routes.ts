@@ -98,6 +98,29 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
       },
     },
     { name: 'dashboard-manage-products', path: '/dashboard/manage-products', ready: dashboardReady },
+    {
+      name: 'dashboard-edit-product',
+      path: async ({ request }) => `/dashboard/manage-products/${(await firstPart(request))._id}/edit`,
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('form', { name: 'Edit product' })).toBeVisible();
+      },
+    },
+    {
+      // With an open message, so its Mark handled button is checked.
+      name: 'dashboard-messages',
+      path: async ({ request }) => {
+        const sent = await request.post('/api/contact', {
+          data: { email: 'axe@example.com', subject: 'Route check', message: 'A message for the accessibility check.' },
+        });
+        expect(sent.status()).toBe(201);
+        return '/dashboard/messages';
+      },
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('button', { name: 'Mark handled' }).first()).toBeVisible();
+      },
+    },
   ],
 };
 

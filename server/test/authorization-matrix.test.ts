@@ -58,7 +58,19 @@ const matrix: Row[] = [
   },
   {
     route: 'PUT /api/parts/:id',
-    request: (c) => ({ method: 'PUT', url: `/api/parts/${c.partId}`, payload: { available: 50 } }),
+    request: async (c) => ({
+      method: 'PUT',
+      url: `/api/parts/${c.partId}`,
+      payload: { price: 12 },
+      headers: {
+        'if-match': String((await c.t.inject({ method: 'GET', url: `/api/parts/${c.partId}` })).headers.etag),
+      },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/parts/:id/stock',
+    request: (c) => ({ method: 'POST', url: `/api/parts/${c.partId}/stock`, payload: { add: 5 } }),
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
   },
   {
@@ -80,6 +92,20 @@ const matrix: Row[] = [
       payload: { email: 'a@b.test', subject: 's', message: 'm' },
     }),
     expect: everyone(201),
+  },
+  {
+    route: 'GET /api/contact',
+    request: () => ({ method: 'GET', url: '/api/contact?handled=false&limit=5' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /api/contact/:id',
+    request: async (c) => ({
+      method: 'PUT',
+      url: `/api/contact/${(await c.t.inject({ method: 'POST', url: '/api/contact', payload: { email: 'a@b.test', subject: 's', message: 'm' } })).json()._id}`,
+      payload: { handled: true },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
   },
   {
     route: 'PUT /api/user/:email',
@@ -153,6 +179,11 @@ const matrix: Row[] = [
   {
     route: 'GET /api/orders',
     request: () => ({ method: 'GET', url: '/api/orders' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/orders/export.csv',
+    request: () => ({ method: 'GET', url: '/api/orders/export.csv?status=unpaid' }),
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
   },
   {

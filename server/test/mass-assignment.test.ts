@@ -485,6 +485,26 @@ const rows: Row[] = [
       ),
   },
   {
+    route: 'POST /api/parts/:id/stock',
+    name: 'restocking a product as a customer',
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        { method: 'POST', url: `/api/parts/${c.part._id}/stock`, payload: { add: 5, ...c.forged } },
+        c.mallory,
+      ),
+  },
+  {
+    route: 'PUT /api/contact/:id',
+    name: "marking the team's messages handled as a customer",
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        { method: 'PUT', url: '/api/contact/00000000-0000-4000-8000-000000000000', payload: { handled: true } },
+        c.mallory,
+      ),
+  },
+  {
     route: 'POST /api/webhooks/stripe',
     name: "a forged provider event for one's own unpaid order",
     status: [400, 404],

@@ -120,10 +120,7 @@ for (const kind of databaseKinds()) {
       const before = await t.inject({ method: 'GET', url: '/api/parts' });
       const first = before.json()[0] as Part;
       const onePart = await t.inject({ method: 'GET', url: `/api/parts/${first._id}` });
-      const put = await t.inject(
-        { method: 'PUT', url: `/api/parts/${first._id}`, payload: { available: first.available + 7 } },
-        admin,
-      );
+      const put = await t.inject({ method: 'POST', url: `/api/parts/${first._id}/stock`, payload: { add: 7 } }, admin);
       assert.equal(put.statusCode, 200);
       const after = await t.inject({
         method: 'GET',

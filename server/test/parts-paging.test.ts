@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Part } from '@torque/contract';
 import { createKeysetCodec } from '../src/lib/keyset-page.ts';
 import { AppError } from '../src/lib/errors.ts';
@@ -8,17 +7,9 @@ import { createCatalogueCache } from '../src/modules/parts/catalogue-cache.ts';
 import { searchTerms } from '../src/modules/parts/parts-repository.ts';
 import { serialise } from '../src/modules/parts/serialised-body.ts';
 import { addPart } from '@torque/testkit';
+import { moveStock, setStock } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, errorOf, type TestApp } from './helpers/test-app.ts';
-
-/** `Link: <…>; rel="next"` → the address it names, or null. */
-function nextLink(res: LightMyRequestResponse): string | null {
-  const link = res.headers.link;
-  if (link === undefined) return null;
-  const match = /^<([^>]+)>; rel="next"$/.exec(String(link));
-  assert.ok(match, `a Link header of one rel="next": ${String(link)}`);
-  return match[1]!;
-}
+import { createTestApp, errorOf, nextLink, type TestApp } from './helpers/test-app.ts';
 
 describe('keyset cursors', () => {
   const codec = createKeysetCodec('a-secret-that-is-long-enough-for-tests-0123');
@@ -224,11 +215,7 @@ for (const kind of databaseKinds()) {
             added.push(p._id);
           }
           const victim = before[(n * 3 + 1) % before.length]!;
-          const put = await t.inject(
-            { method: 'PUT', url: `/api/parts/${victim._id}`, payload: { available: 0 } },
-            admin,
-          );
-          assert.equal(put.statusCode, 200);
+          await setStock(t, victim._id, 0);
           soldOut.add(victim._id);
         });
         const ids = seen.map((p) => p._id);
@@ -246,8 +233,7 @@ for (const kind of databaseKinds()) {
         assert.equal(totals[0], before.length, `${params}: X-Total-Count of the first page`);
         // Put the catalogue back as it was for the next walk.
         for (const id of added) await t.inject({ method: 'DELETE', url: `/api/part/${id}` }, admin);
-        for (const p of before.filter((b) => soldOut.has(b._id)))
-          await t.inject({ method: 'PUT', url: `/api/parts/${p._id}`, payload: { available: p.available } }, admin);
+        for (const p of before.filter((b) => soldOut.has(b._id))) await setStock(t, p._id, p.available);
       });
     }
 
@@ -343,11 +329,7 @@ for (const kind of databaseKinds()) {
       assert.equal(again.statusCode, 304);
       assert.equal(again.headers['x-total-count'], first.headers['x-total-count']);
       const [top] = first.json() as Part[];
-      const admin = await t.admin();
-      await t.inject(
-        { method: 'PUT', url: `/api/parts/${top!._id}`, payload: { available: top!.available + 1 } },
-        admin,
-      );
+      await moveStock(t, top!._id, 1);
       const changed = await get(url, { 'if-none-match': etag });
       assert.equal(changed.statusCode, 200);
       assert.equal((changed.json() as Part[])[0]!.available, top!.available + 1);

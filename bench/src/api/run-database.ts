@@ -30,7 +30,7 @@ export interface DatabaseReport {
   notes: string[];
 }
 
-const ADMIN_EMAIL = 'bench-admin@torque.bench';
+export const ADMIN_EMAIL = 'bench-admin@torque.bench';
 
 /** The environment of a production-like server for the run. */
 export function serverEnv(settings: Settings, dataDir: string, databaseUrl?: string): Record<string, string> {

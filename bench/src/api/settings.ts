@@ -7,8 +7,11 @@ function positive(name: string, fallback: number): number {
   return value;
 }
 
-/** `scale`: the catalogue at 100,000 parts on PostgreSQL (api/catalogue-scale.ts). */
-export const SCENARIOS = ['catalogue', 'part', 'token', 'orders', 'scale'] as const;
+/**
+ * `scale`: the catalogue at 100,000 parts on PostgreSQL (api/catalogue-scale.ts);
+ * `orders-scale`: the admin's orders list and CSV export at 100,000 orders (api/orders-scale.ts).
+ */
+export const SCENARIOS = ['catalogue', 'part', 'token', 'orders', 'scale', 'orders-scale'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface Settings {

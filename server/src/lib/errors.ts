@@ -25,4 +25,6 @@ export const unauthorized = (message = 'Sign in to continue', code = 'UNAUTHORIZ
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const preconditionFailed = (message: string, code = 'PRECONDITION_FAILED') => new AppError(412, code, message);
+export const preconditionRequired = (message: string) => new AppError(428, 'PRECONDITION_REQUIRED', message);
 export const serviceUnavailable = (message: string) => new AppError(503, 'SERVICE_UNAVAILABLE', message);

@@ -140,3 +140,18 @@ export function setPageHeaders(
   params.set('cursor', page.nextCursor);
   reply.header('link', `<${path}?${params.toString()}>; rel="next"`);
 }
+
+/**
+ * Of the `limit + 1` rows a page query read (one more than it shows, to know whether more
+ * follow), the rows to show and the key of the last one when more follow.
+ */
+export function splitPage<R>(
+  rows: readonly R[],
+  limit: number,
+  keyOf: (row: R) => string[],
+): { shown: R[]; nextKey: string[] | null } {
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : [...rows];
+  const last = shown.at(-1);
+  return { shown, nextKey: more && last !== undefined ? keyOf(last) : null };
+}

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,4 +101,13 @@ export function errorOf(res: LightMyRequestResponse): {
     throw new Error(`not an error body: ${res.body}`);
   }
   return body.error;
+}
+
+/** `Link: <…>; rel="next"` → the address it names, or null. */
+export function nextLink(res: LightMyRequestResponse): string | null {
+  const link = res.headers.link;
+  if (link === undefined) return null;
+  const match = /^<([^>]+)>; rel="next"$/.exec(String(link));
+  assert.ok(match, `a Link header of one rel="next": ${String(link)}`);
+  return match[1]!;
 }

@@ -75,6 +75,23 @@ export function requestWithHeaders<T>(path: string, options: RequestOptions = {}
   return send<T>(path, options, false);
 }
 
+/** One page of a paged list (docs/ARCHITECTURE.md, "Lists"). */
+export interface Page<T> {
+  items: T[];
+  /** X-Total-Count: how many match across all pages. */
+  total: number;
+  /** The cursor of the next page (from `Link: <…>; rel="next"`), or null on the last. */
+  nextCursor: string | null;
+}
+
+/** `GET` a paged list: its items, X-Total-Count and the next page's cursor. */
+export async function requestPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
+  const { data, headers } = await requestWithHeaders<T[]>(path, options);
+  const link = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '');
+  const nextCursor = link ? new URL(link[1]!, 'http://x').searchParams.get('cursor') : null;
+  return { items: data, total: Number(headers.get('x-total-count') ?? data.length), nextCursor };
+}
+
 async function send<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<ApiResponse<T>> {
   // The identity routes (/api/auth/*) work on the session cookie: the access token is not theirs.
   const isApi = path.startsWith('/api/') && !path.startsWith('/api/auth/');

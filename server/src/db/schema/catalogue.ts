@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps.ts';
 
 /**
@@ -45,5 +45,7 @@ export const contactMessages = pgTable('contact_messages', {
   email: text('email').notNull(),
   subject: text('subject').notNull(),
   message: text('message').notNull(),
+  /** When an admin marked it handled; null while it is open. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
   ...timestamps,
 });

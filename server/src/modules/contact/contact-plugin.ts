@@ -1,16 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createContactRepository } from './contact-repository.ts';
+import { createContactService, type ContactService } from './contact-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    contactMessages: ReturnType<typeof createContactRepository>;
+    contact: ContactService;
   }
 }
 
 export const contactPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('contactMessages', createContactRepository(app.db, app.config.ADMIN_EMAILS));
+    app.decorate(
+      'contact',
+      createContactService({
+        repository: createContactRepository(app.db, app.config.ADMIN_EMAILS),
+        secret: app.config.authSecret,
+      }),
+    );
   },
   { name: 'contact', dependencies: ['database', 'mail'] },
 );

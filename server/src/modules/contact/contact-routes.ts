@@ -1,8 +1,23 @@
-import { contactInput, contactReceipt, errorBody } from '@torque/contract';
+import {
+  contactHandledInput,
+  contactIdParams,
+  contactInput,
+  contactMessage,
+  contactQuery,
+  contactReceipt,
+  errorBody,
+} from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setPageHeaders } from '../../lib/keyset-page.ts';
 
-/** The landing page's contact form. Stored for the team to answer; rate-limited per address. */
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const bearer = [{ bearer: [] }];
+
+/** The landing page's contact form, and the admins' inbox of its messages. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { contact } = app;
+
   app.post(
     '/api/contact',
     {
@@ -15,8 +30,46 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await app.contactMessages.add(request.body);
+      const id = await contact.add(request.body);
       return reply.status(201).send({ _id: id, received: true as const });
     },
+  );
+
+  app.get(
+    '/api/contact',
+    {
+      config: { access: 'admin', pagedList: true },
+      schema: {
+        tags: ['contact'],
+        summary: 'The inbox (admin): messages newest first, paged',
+        description:
+          'Always paged (50 without `limit`), with `X-Total-Count` and `Link: <…>; rel="next"`. ' +
+          '`handled=false`: the open messages (their count is the menu badge).',
+        security: bearer,
+        querystring: contactQuery,
+        response: { 200: z.array(contactMessage), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { messages, page } = await contact.list(request.query);
+      setPageHeaders(request, reply, page);
+      return messages;
+    },
+  );
+
+  app.put(
+    '/api/contact/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['contact'],
+        summary: 'Mark a message handled, or open again (admin)',
+        security: bearer,
+        params: contactIdParams,
+        body: contactHandledInput,
+        response: { 200: contactMessage, ...errors },
+      },
+    },
+    async (request) => contact.setHandled(request.params.id, request.body.handled),
   );
 };

@@ -29,7 +29,7 @@ export const EXPIRE_DUE_WITHOUT_INTENT = `
     where orders.id = due.id and orders.paid_at is null and orders.expired_at is null and orders.payment_intent_id is null
     returning orders.*
   ), restocked as (
-    update parts set available = parts.available + back.quantity, updated_at = now()
+    update parts set available = parts.available + back.quantity
     from (select part_id, sum(quantity)::integer as quantity from expired group by part_id) as back
     where parts.id = back.part_id
   )
@@ -51,7 +51,7 @@ export const EXPIRE_ONE = `
     where id = $1::uuid and ${HOLDING_AND_DUE} and payment_intent_id = $2::text
     returning *
   ), restocked as (
-    update parts set available = parts.available + expired.quantity, updated_at = now()
+    update parts set available = parts.available + expired.quantity
     from expired where parts.id = expired.part_id
   )
   select ${orderJsonOf('expired')} as "json" from expired`;
@@ -68,7 +68,7 @@ export const REVIVE_EXPIRED_ORDER = `
     where id = $1::uuid and paid_at is null and expired_at is not null and refunded_at is null
     for update
   ), taken as (
-    update parts set available = parts.available - target.quantity, updated_at = now()
+    update parts set available = parts.available - target.quantity
     from target where parts.id = target.part_id and parts.available >= target.quantity
     returning parts.id
   ), numbered as (

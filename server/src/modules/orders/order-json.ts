@@ -56,7 +56,7 @@ export const CANCEL_UNPAID_ORDER = `
   with cancelled as (
     delete from orders where id = $1::uuid and paid_at is null returning *
   ), restocked as (
-    update parts set available = parts.available + cancelled.quantity, updated_at = now()
+    update parts set available = parts.available + cancelled.quantity
     from cancelled where parts.id = cancelled.part_id and cancelled.expired_at is null
   )
   select ${orderJsonOf('cancelled')} as "json" from cancelled`;
@@ -137,7 +137,7 @@ export const ALL_ORDERS_JSON = listJson('true');
  */
 export const PLACE_ORDER_JSON = `
   with taken as (
-    update parts set available = available - $2::integer, updated_at = now()
+    update parts set available = available - $2::integer
     where id = $1::uuid and available >= $2::integer and minimum_order <= $2::integer
       and price_cents::bigint * $2::integer <= $7::bigint
     returning id, name, img, description, price_cents
@@ -149,3 +149,26 @@ export const PLACE_ORDER_JSON = `
     returning *
   ), mailed as (${enqueueOrderMail('order-placed', 'placed')})
   select ${orderJsonOf('placed')} as "json" from placed`;
+
+/**
+ * The paged admin list (`GET /api/orders?limit=`): one row per order of `orders as listed`, its
+ * JSON (the same definition as everywhere) and its keyset, `k0` created_at and `k1` id, newest
+ * first. The repository adds the filters and the keyset condition; Node joins the rows into the
+ * array without parsing them.
+ */
+export const ORDER_PAGE_COLUMNS = `${orderJsonOf('listed')} as "json", (listed.created_at)::text as "k0", (listed.id)::text as "k1"`;
+
+/**
+ * The CSV export's columns (`GET /api/orders/export.csv`), in the file's order; dollars with two
+ * decimals, times in ISO 8601 UTC, plus the keyset (`k0`, `k1`) the export reads in batches by.
+ */
+export const ORDER_EXPORT_COLUMNS = `listed.id as "id",
+  to_char(listed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "created",
+  listed.email as "email", listed.phone as "phone", listed.address as "address", listed.name as "part",
+  listed.quantity as "quantity",
+  to_char(listed.unit_price_cents / 100.0, 'FM99999990.00') as "unitPrice",
+  to_char(listed.total_cents / 100.0, 'FM99999990.00') as "total",
+  to_char(listed.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "paidAt",
+  listed.payment_id as "paymentId",
+  to_char(listed.shipped_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "shippedAt",
+  (listed.created_at)::text as "k0", (listed.id)::text as "k1"`;

@@ -14,7 +14,11 @@ declare module 'fastify' {
 export const ordersPlugin = fp(
   async (app: FastifyInstance) => {
     const repository = createOrdersRepository(app.db, { holdMinutes: app.config.ORDER_HOLD_MINUTES });
-    const service = createOrdersService({ repository, stockChanged: () => app.catalogueChanged() });
+    const service = createOrdersService({
+      repository,
+      stockChanged: () => app.catalogueChanged(),
+      secret: app.config.authSecret,
+    });
     app.decorate('orders', { repository, service, holds: createOrderHolds(app.db) });
   },
   { name: 'orders', dependencies: ['database', 'catalogue-events'] },

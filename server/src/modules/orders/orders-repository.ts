@@ -1,13 +1,17 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { quantityRefusal, type Order } from '@torque/contract';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { quantityRefusal, type Order, type OrderStatus } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { orders, parts, payments } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import {
   ALL_ORDERS_JSON,
   CANCEL_UNPAID_ORDER,
   MARK_ORDER_PAID,
+  ORDER_EXPORT_COLUMNS,
+  ORDER_PAGE_COLUMNS,
   ORDER_BY_ID,
   ORDERS_OF_EMAIL_JSON,
   PLACE_ORDER_JSON,
@@ -55,6 +59,62 @@ export type PaymentOutcome =
 
 const parseOrder = (json: string): Order => JSON.parse(json) as Order;
 
+/** The admin lists' filters (`GET /api/orders`, the CSV export). */
+export interface OrdersFilter {
+  status?: OrderStatus | undefined;
+  q?: string | undefined;
+}
+
+/**
+ * Each status as a condition on `listed`. A new status (e.g. expired) is one more case here and
+ * one more entry in the contract's ORDER_STATUSES.
+ */
+function statusCondition(status: OrderStatus): SQL {
+  switch (status) {
+    case 'unpaid':
+      return sql`listed.paid_at is null`;
+    case 'paid':
+      return sql`listed.paid_at is not null and listed.shipped_at is null`;
+    case 'shipped':
+      return sql`listed.shipped_at is not null`;
+  }
+}
+
+function filterCondition(filter: OrdersFilter): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (filter.status) conditions.push(statusCondition(filter.status));
+  if (filter.q) {
+    const like = containsPattern(filter.q);
+    conditions.push(sql`(lower(listed.email) like ${like} or lower(listed.name) like ${like})`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/** The admin lists' order, newest first, and its keyset (index orders_created_at_id). */
+export const ORDER_KEY: KeyColumn[] = [
+  { expr: sql`listed.created_at`, type: 'timestamptz', desc: true },
+  { expr: sql`listed.id`, type: 'uuid', desc: true },
+];
+export const ORDER_KEY_PATTERNS = [KEY_PATTERNS.timestamp, KEY_PATTERNS.uuid];
+
+/** One row of the CSV export, as ORDER_EXPORT_COLUMNS names them. */
+export interface OrderExportRow {
+  id: string;
+  created: string;
+  email: string;
+  phone: string;
+  address: string;
+  part: string;
+  quantity: number;
+  unitPrice: string;
+  total: string;
+  paidAt: string | null;
+  paymentId: string | null;
+  shippedAt: string | null;
+}
+
+type Keyed<T> = T & { k0: string; k1: string };
+
 /**
  * Why a part could not give `quantity` units, read after the guarded statement placed nothing
  * (the rules themselves are the contract's `quantityRefusal`); null when it would pass now.
@@ -80,6 +140,22 @@ async function refusalFor(db: Db, partId: string, quantity: number): Promise<Err
 export function createOrdersRepository(db: Db, options: { holdMinutes: number } = { holdMinutes: 0 }) {
   const one = async <T>(name: string, text: string, values: unknown[]): Promise<T | undefined> =>
     (await preparedQuery<T>(db, name, text, values))[0];
+
+  /** `columns` of the orders `filter` selects after the key `after`, newest first, at most `limit`. */
+  async function keyedRows<T>(
+    columns: string,
+    filter: OrdersFilter,
+    limit: number,
+    after: string[] | undefined,
+  ): Promise<Keyed<T>[]> {
+    const where = after
+      ? sql`${filterCondition(filter)} and ${keysetAfter(ORDER_KEY, after)}`
+      : filterCondition(filter);
+    const result = await db.execute(
+      sql`select ${sql.raw(columns)} from orders as listed where ${where} order by ${keysetOrder(ORDER_KEY)} limit ${limit}`,
+    );
+    return result.rows as Keyed<T>[];
+  }
 
   return {
     /**
@@ -115,6 +191,44 @@ export function createOrdersRepository(db: Db, options: { holdMinutes: number } 
     /** Every order as the API's JSON array (admin). */
     async listAllJson(): Promise<string> {
       return (await one<{ json: string }>('all_orders_json', ALL_ORDERS_JSON, []))!.json;
+    },
+
+    /**
+     * One page of the admin list, after the order whose key is `after`: the JSON array of at
+     * most `limit` orders and the key of the last one when more follow.
+     */
+    async pageJson(
+      filter: OrdersFilter,
+      limit: number,
+      after: string[] | undefined,
+    ): Promise<{ json: string; nextKey: string[] | null }> {
+      const rows = await keyedRows<{ json: string }>(ORDER_PAGE_COLUMNS, filter, limit + 1, after);
+      const { shown, nextKey } = splitPage(rows, limit, (last) => [last.k0, last.k1]);
+      return { json: `[${shown.map((r) => r.json).join(',')}]`, nextKey };
+    },
+
+    /** How many orders match (X-Total-Count). */
+    async count(filter: OrdersFilter): Promise<number> {
+      const result = await db.execute(
+        sql`select count(*)::int as n from orders as listed where ${filterCondition(filter)}`,
+      );
+      return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+    },
+
+    /**
+     * The export's rows, `batch` at a time, each batch one keyset query (no transaction or
+     * cursor held open, the same on PGlite and PostgreSQL): memory is one batch whatever the
+     * number of orders. An order placed while the export runs may or may not be in it.
+     */
+    async *exportRows(filter: OrdersFilter, batch = 1000): AsyncGenerator<OrderExportRow> {
+      let after: string[] | undefined;
+      for (;;) {
+        const rows = await keyedRows<OrderExportRow>(ORDER_EXPORT_COLUMNS, filter, batch, after);
+        for (const { k0: _k0, k1: _k1, ...row } of rows) yield row;
+        const last = rows.at(-1);
+        if (rows.length < batch || !last) return;
+        after = [last.k0, last.k1];
+      }
     },
 
     /** Deletes an unpaid order, its units back in stock: the order, or 'paid', or undefined when gone. */

@@ -1,8 +1,10 @@
-import { emailQuery, errorBody, order, orderIdParams, orderInput, orderShipInput } from '@torque/contract';
+import { emailQuery, errorBody, order, orderIdParams, orderInput, ordersQuery, orderShipInput } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJsonText } from '../../lib/json-text.ts';
+import { setPageHeaders } from '../../lib/keyset-page.ts';
 import { callerOf } from '../../plugins/access.ts';
+import { ordersCsv } from './orders-csv.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const bearer = [{ bearer: [] }];
@@ -76,15 +78,53 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', pagedList: true },
       schema: {
         tags: ['orders'],
-        summary: 'Every order (admin)',
+        summary: 'Every order (admin): whole, or paged, searched and filtered by status',
+        description:
+          'Without `limit`, `status` or `q`: every order, oldest first (compatibility form). Otherwise newest ' +
+          'first; with `limit` one page with `X-Total-Count` and `Link: <…>; rel="next"`. `q` matches part of ' +
+          "the customer's e-mail or the part's name.",
         security: bearer,
+        querystring: ordersQuery,
         response: { 200: z.array(order), ...errors },
       },
     },
-    async (_request, reply) => sendJsonText(reply, await orders.listAll()),
+    async (request, reply) => {
+      const { json, page } = await orders.listAll(request.query);
+      if (page) setPageHeaders(request, reply, page);
+      return sendJsonText(reply, json);
+    },
+  );
+
+  app.get(
+    '/api/orders/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order as CSV (admin), with the filters of GET /api/orders',
+        description:
+          'One row per order, newest first: id, created, customer e-mail, phone, address, part, quantity, unit ' +
+          'price, total, paid at, payment id, shipped at. RFC 4180 quoting; cells starting with =, +, -, @ are ' +
+          "prefixed with ' (CSV injection). Streamed from the database in batches, in constant memory.",
+        security: bearer,
+        querystring: ordersQuery.omit({ limit: true, cursor: true }),
+        response: { 200: z.string().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const stamp = new Date().toISOString().slice(0, 10);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="orders-${stamp}.csv"`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is (no serialiser); the schema's string documents the body.
+          .send(ordersCsv(orders.exportRows(request.query), request.log) as unknown as string)
+      );
+    },
   );
 
   app.put(

@@ -1,4 +1,5 @@
 import type { Part } from '@torque/contract';
+import { partTagPrefix } from './part-version.ts';
 import { serialise, type SerialisedBody } from './serialised-body.ts';
 
 /**
@@ -132,7 +133,7 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
       if (cached) return cached;
       const part = parts.get(id);
       if (!part) return undefined;
-      const body = serialise(part);
+      const body = serialise(part, partTagPrefix(part));
       bodies.set(id, body);
       return body;
     },

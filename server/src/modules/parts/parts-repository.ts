@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Part, PartSort } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema/index.ts';
-import { KEY_PATTERNS, keysetAfter, keysetOrder, type KeyColumn } from '../../lib/keyset-page.ts';
+import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 
 type PartRow = typeof parts.$inferSelect;
@@ -46,6 +46,8 @@ function toColumns(fields: Partial<PartFields>) {
 export interface PartsFilter {
   terms: string[];
   inStock: boolean;
+  /** Only parts with fewer units than their minimum order (Manage Products' "Low stock"). */
+  lowStock?: boolean;
 }
 
 /** The order of a page: a sort the client named, the catalogue's own, or relevance to a search. */
@@ -103,6 +105,7 @@ function filterCondition(filter: PartsFilter): SQL | undefined {
     (t) => sql`(${termText(t)} <% ${nameText} or ${termText(t)} <% ${descriptionText})`,
   );
   if (filter.inStock) conditions.push(sql`${parts.available} >= ${parts.minimumOrder}`);
+  if (filter.lowStock) conditions.push(sql`${parts.available} < ${parts.minimumOrder}`);
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -169,13 +172,10 @@ export function createPartsRepository(db: Db) {
         .where(and(filterCondition(filter), after && keysetAfter(columns, after)))
         .orderBy(keysetOrder(columns))
         .limit(limit + 1);
-      const more = rows.length > limit;
-      const shown = more ? rows.slice(0, limit) : rows;
-      const last = shown.at(-1) as Record<string, unknown> | undefined;
-      return {
-        parts: shown.map((r) => toPart(r.row)),
-        nextKey: more && last ? columns.map((_, i) => String(last[`k${i}`])) : null,
-      };
+      const { shown, nextKey } = splitPage(rows, limit, (last) =>
+        columns.map((_, i) => String((last as Record<string, unknown>)[`k${i}`])),
+      );
+      return { parts: shown.map((r) => toPart(r.row)), nextKey };
     },
     /** How many parts match (X-Total-Count). */
     async count(filter: PartsFilter): Promise<number> {
@@ -201,9 +201,43 @@ export function createPartsRepository(db: Db) {
         .returning();
       return toPart(row!);
     },
-    async update(id: string, fields: Partial<PartFields>): Promise<Part | undefined> {
-      const [row] = await db.update(parts).set(toColumns(fields)).where(eq(parts.id, id)).returning();
-      return row && toPart(row);
+    /**
+     * Edits a part if its edit version (part-version.ts: `updatedAt` in ms) is still `version`:
+     * one guarded UPDATE, so of two admins saving from the same version exactly one wins. The
+     * new `updated_at` is at least a millisecond later, so the version always moves. Answers the
+     * part, 'stale' when another edit came first, or undefined when there is no such part.
+     */
+    async update(
+      id: string,
+      fields: Partial<Omit<PartFields, 'available'>>,
+      version: number,
+    ): Promise<Part | 'stale' | undefined> {
+      const [row] = await db
+        .update(parts)
+        .set({
+          ...toColumns(fields),
+          updatedAt: sql`greatest(clock_timestamp(), ${parts.updatedAt} + interval '1 millisecond')`,
+        })
+        .where(
+          and(eq(parts.id, id), sql`floor(extract(epoch from ${parts.updatedAt}) * 1000)::bigint = ${version}::bigint`),
+        )
+        .returning();
+      if (row) return toPart(row);
+      return (await this.get(id)) ? 'stale' : undefined;
+    },
+    /**
+     * Moves stock by `add` (negative: a write-off) in one guarded statement, so it composes with
+     * concurrent orders (each also one statement on the row) instead of overwriting them. Leaves
+     * the edit version alone. Answers the part, 'negative' when it would go below 0, or undefined.
+     */
+    async moveStock(id: string, add: number): Promise<Part | 'negative' | undefined> {
+      const [row] = await db
+        .update(parts)
+        .set({ available: sql`${parts.available} + ${add}::integer`, updatedAt: sql`${parts.updatedAt}` })
+        .where(and(eq(parts.id, id), sql`${parts.available} + ${add}::integer >= 0`))
+        .returning();
+      if (row) return toPart(row);
+      return (await this.get(id)) ? 'negative' : undefined;
     },
     async remove(id: string): Promise<boolean> {
       const deleted = await db.delete(parts).where(eq(parts.id, id)).returning({ id: parts.id });

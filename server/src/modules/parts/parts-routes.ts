@@ -1,4 +1,4 @@
-import { errorBody, part, partIdParams, partInput, partsQuery, partUpdate } from '@torque/contract';
+import { errorBody, part, partIdParams, partInput, partsQuery, partUpdate, stockMove } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/keyset-page.ts';
@@ -66,14 +66,42 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['parts'],
-        summary: 'Change a product, stock included (admin). Orders change stock by themselves.',
+        summary: 'Edit a product (admin): name, description, minimum order, image link, price',
+        description:
+          'Never changes stock: `available` is not part of this body (it is stripped); stock moves only by a ' +
+          'delta, `POST /api/parts/{id}/stock`. Optimistic concurrency: send `If-Match` with the `ETag` of ' +
+          '`GET /api/parts/{id}`; without it 428, and 412 when another admin saved the product since. The ' +
+          "answer's `ETag` is the new version's.",
         security: [{ bearer: [] }],
         params: partIdParams,
+        headers: z.object({ 'if-match': z.string().max(200).optional() }),
         body: partUpdate,
-        response: { 200: part, ...errors },
+        response: { 200: part, ...errors, 412: errorBody, 428: errorBody },
       },
     },
-    async (request) => parts.update(request.params.id, request.body),
+    async (request, reply) => {
+      const { part: updated, etag } = await parts.update(request.params.id, request.body, request.headers['if-match']);
+      return reply.header('etag', etag).send(updated);
+    },
+  );
+
+  app.post(
+    '/api/parts/:id/stock',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['parts'],
+        summary: 'Restock or write off (admin): stock moves by `add` units, atomically',
+        description:
+          'One guarded statement (`available = available + add` where the result is ≥ 0), so it composes with ' +
+          'orders placed at the same moment. Negative `add` writes units off; 409 if stock would go below 0.',
+        security: [{ bearer: [] }],
+        params: partIdParams,
+        body: stockMove,
+        response: { 200: part, ...errors, 409: errorBody },
+      },
+    },
+    async (request) => parts.moveStock(request.params.id, request.body.add),
   );
 
   app.delete(

@@ -1,6 +1,6 @@
 import type { Part, PartsQuery } from '@torque/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, preconditionFailed, preconditionRequired } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
 import { createCatalogueCache, type CachedPage } from './catalogue-cache.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type PartsOrder,
   type PartsRepository,
 } from './parts-repository.ts';
+import { partTagPrefix, versionOfIfMatch } from './part-version.ts';
 import { serialise, type SerialisedBody } from './serialised-body.ts';
 
 /**
@@ -31,10 +32,10 @@ export function createPartsService(deps: {
   /** One page, from the page cache or the database; the cursor is checked before either. */
   async function page(query: PartsQuery & { limit: number }): Promise<CachedPage> {
     const terms = searchTerms(query.q);
-    const filter: PartsFilter = { terms, inStock: query.inStock === true };
+    const filter: PartsFilter = { terms, inStock: query.inStock === true, lowStock: query.lowStock === true };
     const order: PartsOrder = query.sort ?? (query.q ? 'relevance' : 'catalogue');
     // What a cursor belongs to: the list, its order and filters. A cursor of another is a 400.
-    const filterKey = JSON.stringify([terms, filter.inStock]);
+    const filterKey = JSON.stringify([terms, filter.inStock, filter.lowStock]);
     const scope = `parts|${order}|${filterKey}`;
     const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, keyPatterns(order));
     return catalogue.page(JSON.stringify([scope, query.limit, query.cursor ?? null]), async () => {
@@ -63,7 +64,7 @@ export function createPartsService(deps: {
     async list(query: PartsQuery): Promise<{ body: SerialisedBody; page?: CachedPage }> {
       if (query.limit === undefined) {
         if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
-        const plain = !query.q && !query.inStock && query.sort === undefined;
+        const plain = !query.q && !query.inStock && !query.lowStock && query.sort === undefined;
         if (plain) return { body: await catalogue.list() };
         return { body: (await page({ ...query, limit: Number.MAX_SAFE_INTEGER })).body };
       }
@@ -74,7 +75,7 @@ export function createPartsService(deps: {
     /** One part's serialised body. Not in the snapshot: maybe added by another instance a moment ago. */
     async one(id: string): Promise<SerialisedBody> {
       const load = () => repo.get(id);
-      const body = (await catalogue.part(id, load)) ?? (await load().then((p) => p && serialise(p)));
+      const body = (await catalogue.part(id, load)) ?? (await load().then((p) => p && serialise(p, partTagPrefix(p))));
       if (!body) throw notFound('Part');
       return body;
     },
@@ -85,11 +86,40 @@ export function createPartsService(deps: {
       return created;
     },
 
-    async update(id: string, input: Parameters<PartsRepository['update']>[1]): Promise<Part> {
-      const updated = await repo.update(id, input);
+    /**
+     * An edit, if `ifMatch` (the ETag of `GET /api/parts/:id`) names the part's current edit
+     * version: 428 without one, 412 when another admin saved first. Never touches stock.
+     */
+    async update(
+      id: string,
+      input: Parameters<PartsRepository['update']>[1],
+      ifMatch: string | undefined,
+    ): Promise<{ part: Part; etag: string }> {
+      if (!ifMatch)
+        throw preconditionRequired(
+          'Send If-Match with the ETag of GET /api/parts/:id, so a newer edit is not overwritten',
+        );
+      const version = versionOfIfMatch(ifMatch);
+      const updated =
+        version === null ? await repo.get(id).then((p) => p && 'stale') : await repo.update(id, input, version);
       if (!updated) throw notFound('Part');
+      if (updated === 'stale')
+        throw preconditionFailed(
+          'This product was changed by someone else since you opened it. Reload it to see the changes.',
+          'PRODUCT_CHANGED',
+        );
       changed();
-      return updated;
+      return { part: updated, etag: serialise(updated, partTagPrefix(updated)).etag };
+    },
+
+    /** Adds `add` units (negative: a write-off), atomically; 409 when stock would go below 0. */
+    async moveStock(id: string, add: number): Promise<Part> {
+      const moved = await repo.moveStock(id, add);
+      if (!moved) throw notFound('Part');
+      if (moved === 'negative')
+        throw conflict(`Only the units in stock can be written off: this would leave less than 0`, 'STOCK_BELOW_ZERO');
+      changed();
+      return moved;
     },
 
     async remove(id: string): Promise<void> {

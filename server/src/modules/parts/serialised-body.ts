@@ -11,13 +11,14 @@ export interface SerialisedBody {
   encoded(encoding: Encoding): Buffer | null;
 }
 
-export function serialise(value: unknown): SerialisedBody {
+/** `tagPrefix` goes in front of the content hash inside the ETag (a single part's edit version). */
+export function serialise(value: unknown, tagPrefix = ''): SerialisedBody {
   const json = Buffer.from(JSON.stringify(value));
   const encodedForms: Partial<Record<Encoding, Buffer>> = {};
   return {
     json,
     // From the content, not a counter: every instance gives the same catalogue the same tag.
-    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+    etag: `"${tagPrefix}${createHash('sha1').update(json).digest('base64url')}"`,
     encoded(encoding) {
       if (json.length < COMPRESS_THRESHOLD_BYTES) return null;
       // Once per catalogue change, when a client first asks. Every order changes the stock, so

@@ -1,7 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/index.ts';
+import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -16,6 +18,20 @@ export function toUser(row: UserRow): User {
     linkedin: row.linkedin,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Make Admin's paged order, newest account first, and its keyset (index user_created_at_id). */
+const USER_KEY: KeyColumn[] = [
+  { expr: sql`${user.createdAt}`, type: 'timestamptz', desc: true },
+  { expr: sql`${user.id}`, type: 'text', desc: true },
+];
+export const USER_KEY_PATTERNS = [KEY_PATTERNS.timestamp, /^[\w-]{1,100}$/];
+
+/** Part of a name or an e-mail address, case-insensitive (trigram indexes on both). */
+function searchCondition(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const like = containsPattern(q);
+  return sql`(lower(${user.name}) like ${like} or lower(${user.email}) like ${like})`;
 }
 
 export function createUsersRepository(db: Db) {
@@ -36,6 +52,28 @@ export function createUsersRepository(db: Db) {
     },
     async list(): Promise<User[]> {
       return (await db.select().from(user).orderBy(asc(user.createdAt), asc(user.id))).map(toUser);
+    },
+    /** One page of users matching `q`, after the key `after`, and the key of its last when more follow. */
+    async page(
+      q: string | undefined,
+      limit: number,
+      after: string[] | undefined,
+    ): Promise<{ users: User[]; nextKey: string[] | null }> {
+      const rows = await db
+        .select({ row: user, k0: sql<string>`(${user.createdAt})::text`, k1: user.id })
+        .from(user)
+        .where(and(searchCondition(q), after && keysetAfter(USER_KEY, after)))
+        .orderBy(keysetOrder(USER_KEY))
+        .limit(limit + 1);
+      const { shown, nextKey } = splitPage(rows, limit, (last) => [last.k0, last.k1]);
+      return { users: shown.map((r) => toUser(r.row)), nextKey };
+    },
+    async count(q: string | undefined): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(user)
+        .where(searchCondition(q));
+      return Number(row?.n ?? 0);
     },
     async updateProfile(email: string, fields: { name: string; address: string; phone: string; linkedin: string }) {
       const [row] = await db.update(user).set(fields).where(eq(user.email, email.toLowerCase())).returning();

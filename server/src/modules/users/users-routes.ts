@@ -7,10 +7,12 @@ import {
   profileUpdate,
   user,
   userIdParams,
+  usersQuery,
 } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { setPageHeaders } from '../../lib/keyset-page.ts';
 import { assertOwner, callerOf } from '../../plugins/access.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -93,15 +95,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/all-user',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', pagedList: true },
       schema: {
         tags: ['users'],
-        summary: 'Every user (admin)',
+        summary: 'Every user (admin): whole, or paged and searched',
+        description:
+          'Without `limit` or `q` every account, oldest first (compatibility form); otherwise newest first. With `limit` one page with `X-Total-Count` and `Link: <…>; rel="next"`; `q` ' +
+          'matches part of the name or the e-mail address.',
         security: bearer,
+        querystring: usersQuery,
         response: { 200: z.array(user), ...errors },
       },
     },
-    async () => users.list(),
+    async (request, reply) => {
+      const { users: found, page } = await app.userList.list(request.query);
+      if (page) setPageHeaders(request, reply, page);
+      return found;
+    },
   );
 
   app.put(

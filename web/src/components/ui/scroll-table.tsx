@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 
-/** A table that scrolls sideways inside its box on narrow screens instead of widening the page. */
-export function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
+/**
+ * A table that scrolls sideways inside its box on narrow screens instead of widening the page.
+ * With `cards`, rows become labelled cards below 48rem instead (index.css, `.card-table`): give
+ * each cell a `data-label` naming its column.
+ */
+export function ScrollTable({ caption, cards, children }: { caption: string; cards?: boolean; children: ReactNode }) {
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table">
+      <table className={cards ? 'table card-table' : 'table'}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -33,6 +33,11 @@ export const dashboardRoutes: RouteObject[] = [
             path: 'manage-products',
             lazy: lazyRoute('dashboard-manage-products', () => import('./routes/manage-products-page.tsx')),
           },
+          {
+            path: 'manage-products/:id/edit',
+            lazy: lazyRoute('dashboard-edit-product', () => import('./routes/edit-product-page.tsx')),
+          },
+          { path: 'messages', lazy: lazyRoute('dashboard-messages', () => import('./routes/messages-page.tsx')) },
         ],
       },
     ],

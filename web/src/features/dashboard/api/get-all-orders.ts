@@ -1,16 +1,17 @@
 import type { Order } from '@torque/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/http.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { requestPage, type Page } from '@/lib/http.ts';
 import { ORDERS_KEY } from './get-my-orders.ts';
 
-/** `GET /api/orders` (admin): every customer's orders. */
-export function getAllOrders(signal?: AbortSignal): Promise<Order[]> {
-  return request<Order[]>('/api/orders', { signal });
+/** `GET /api/orders?limit=…` (admin): one page of the orders, searched and filtered. */
+export function getOrdersPage(query: string, signal?: AbortSignal): Promise<Page<Order>> {
+  return requestPage<Order>(`/api/orders?${query}`, { signal });
 }
 
-export const allOrdersQueryOptions = () =>
-  queryOptions({ queryKey: [...ORDERS_KEY, 'all'], queryFn: ({ signal }) => getAllOrders(signal) });
-
-export function useAllOrders() {
-  return useQuery(allOrdersQueryOptions());
+export function useAllOrders(query: string) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'all', query],
+    queryFn: ({ signal }) => getOrdersPage(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }

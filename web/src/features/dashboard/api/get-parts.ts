@@ -1,6 +1,6 @@
 import type { Part } from '@torque/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/http.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request, requestPage, type Page } from '@/lib/http.ts';
 
 /**
  * The catalogue's cache root, shared by key (not by import) with the landing page's list and the
@@ -18,4 +18,17 @@ export const partsQueryOptions = () =>
 
 export function useParts() {
   return useQuery(partsQueryOptions());
+}
+
+/** `GET /api/parts?limit=…` (Manage Products): one page, searched, optionally low stock only. */
+export function getPartsPage(query: string, signal?: AbortSignal): Promise<Page<Part>> {
+  return requestPage<Part>(`/api/parts?${query}`, { signal });
+}
+
+export function usePartsPage(query: string) {
+  return useQuery({
+    queryKey: [...PARTS_KEY, 'page', query],
+    queryFn: ({ signal }) => getPartsPage(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,17 +1,18 @@
 import type { User } from '@torque/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/http.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { requestPage, type Page } from '@/lib/http.ts';
 
 export const USERS_KEY = ['users'] as const;
 
-/** `GET /api/all-user` (admin): every account. */
-export function getUsers(signal?: AbortSignal): Promise<User[]> {
-  return request<User[]>('/api/all-user', { signal });
+/** `GET /api/all-user?limit=…` (admin): one page of the accounts, searched by name or e-mail. */
+export function getUsersPage(query: string, signal?: AbortSignal): Promise<Page<User>> {
+  return requestPage<User>(`/api/all-user?${query}`, { signal });
 }
 
-export const usersQueryOptions = () =>
-  queryOptions({ queryKey: [...USERS_KEY, 'all'], queryFn: ({ signal }) => getUsers(signal) });
-
-export function useUsers() {
-  return useQuery(usersQueryOptions());
+export function useUsers(query: string) {
+  return useQuery({
+    queryKey: [...USERS_KEY, 'all', query],
+    queryFn: ({ signal }) => getUsersPage(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }

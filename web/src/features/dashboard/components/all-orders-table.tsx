@@ -16,7 +16,7 @@ interface AllOrdersTableProps {
 /** PRODUCT.md §2: number, email, name, status, Ship Now (paid, not shipped) and Cancel (unpaid). */
 export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrdersTableProps) {
   return (
-    <ScrollTable caption="All orders">
+    <ScrollTable caption="All orders" cards>
       <thead>
         <tr>
           <th scope="col">#</th>
@@ -37,15 +37,25 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrders
       <tbody>
         {orders.map((order, index) => (
           <tr key={order._id}>
-            <th scope="row">{index + 1}</th>
-            <td className="whitespace-nowrap">{order.email}</td>
-            <td className="min-w-40">{order.name}</td>
-            <td className="text-right">{formatCount(order.quantity)}</td>
-            <td className="text-right whitespace-nowrap">{formatMoney(order.price)}</td>
-            <td>
+            <th scope="row" data-label="#">
+              {index + 1}
+            </th>
+            <td data-label="Email" className="break-all md:break-normal md:whitespace-nowrap">
+              {order.email}
+            </td>
+            <td data-label="Name" className="md:min-w-40">
+              {order.name}
+            </td>
+            <td data-label="Quantity" className="text-right">
+              {formatCount(order.quantity)}
+            </td>
+            <td data-label="Price" className="text-right whitespace-nowrap">
+              {formatMoney(order.price)}
+            </td>
+            <td data-label="Status">
               <StatusBadge status={orderStatus(order)} />
             </td>
-            <td>
+            <td data-label="Actions">
               <div className="flex gap-2">
                 <button
                   type="button"

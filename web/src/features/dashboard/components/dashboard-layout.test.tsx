@@ -22,7 +22,7 @@ describe('Dashboard side menu (PRODUCT.md §2)', () => {
     ]);
   });
 
-  it('gives an admin the Overview first, My Profile and the four admin screens, without Add Review or Orders', async () => {
+  it('gives an admin the Overview first, My Profile and the admin screens (Messages included), without Add Review or Orders', async () => {
     signInAs(addUser({ email: 'boss@example.com', admin: true }));
     renderApp('/dashboard/my-profile');
     expect(await menuLinks()).toEqual([
@@ -32,6 +32,7 @@ describe('Dashboard side menu (PRODUCT.md §2)', () => {
       ['Add Product', '/dashboard/add-product'],
       ['Manage All Orders', '/dashboard/manage-all-orders'],
       ['Manage Products', '/dashboard/manage-products'],
+      ['Messages', '/dashboard/messages'],
     ]);
   });
 

@@ -2,14 +2,17 @@ import { useId, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { navItemClass } from '@/components/ui/nav-item-class.ts';
 import { useAdmin } from '@/lib/auth/index.ts';
+import { useOpenMessageCount } from '../api/contact-messages.ts';
 
 interface MenuItem {
   to: string;
   label: string;
+  /** A count shown beside the label (open messages). */
+  count?: number | undefined;
 }
 
-/** PRODUCT.md §2: My Profile for everyone; non-admins also Add Review and Orders; admins the Overview (issue 17) first, then the rest. */
-function menuFor(isAdmin: boolean): MenuItem[] {
+/** PRODUCT.md §2: My Profile for everyone; non-admins also Add Review and Orders; admins the Overview first, then the rest. */
+function menuFor(isAdmin: boolean, openMessages?: number): MenuItem[] {
   const everyone = [{ to: '/dashboard/my-profile', label: 'My Profile' }];
   if (isAdmin) {
     return [
@@ -19,6 +22,7 @@ function menuFor(isAdmin: boolean): MenuItem[] {
       { to: '/dashboard/add-product', label: 'Add Product' },
       { to: '/dashboard/manage-all-orders', label: 'Manage All Orders' },
       { to: '/dashboard/manage-products', label: 'Manage Products' },
+      { to: '/dashboard/messages', label: 'Messages', count: openMessages },
     ];
   }
   return [
@@ -32,7 +36,8 @@ function menuFor(isAdmin: boolean): MenuItem[] {
 export default function DashboardLayout() {
   const drawerId = useId();
   const { isAdmin, isLoading } = useAdmin();
-  const items = isLoading ? [] : menuFor(isAdmin);
+  const openMessages = useOpenMessageCount(!isLoading && isAdmin);
+  const items = isLoading ? [] : menuFor(isAdmin, openMessages.data);
   // Open on the page it was opened on: following a menu link closes it.
   const { pathname } = useLocation();
   const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
@@ -73,6 +78,12 @@ export default function DashboardLayout() {
               <li key={item.to}>
                 <NavLink to={item.to} className={navItemClass}>
                   {item.label}
+                  {item.count ? (
+                    <span className="badge badge-sm badge-primary ml-auto">
+                      {item.count}
+                      <span className="sr-only"> open</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -1,11 +1,11 @@
 import { partInput, type PartInput } from '@torque/contract';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form/form-error.tsx';
-import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
 import { useCreatePart } from '../api/create-part.ts';
+import { ProductFields } from './product-fields.tsx';
 
 /** PRODUCT.md §3: the values go as typed (text); the contract checks and converts them on both sides. */
 const empty: Record<keyof PartInput, string> = {
@@ -44,52 +44,7 @@ export function ProductForm() {
 
   return (
     <form noValidate className="grid max-w-3xl gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
-      <TextField
-        label="Name"
-        required
-        className="sm:col-span-2"
-        registration={form.register('name')}
-        error={errors.name?.message}
-      />
-      <TextField
-        label="Description"
-        multiline
-        rows={4}
-        required
-        className="sm:col-span-2"
-        registration={form.register('des')}
-        error={errors.des?.message}
-      />
-      <TextField
-        label="Minimun Quantity"
-        inputMode="numeric"
-        required
-        registration={form.register('minimunOrder')}
-        error={errors.minimunOrder?.message}
-      />
-      <TextField
-        label="Available Quantity"
-        inputMode="numeric"
-        required
-        registration={form.register('available')}
-        error={errors.available?.message}
-      />
-      <TextField
-        label="Price"
-        inputMode="decimal"
-        required
-        registration={form.register('price')}
-        error={errors.price?.message}
-      />
-      <TextField
-        label="Image Link"
-        type="url"
-        inputMode="url"
-        required
-        placeholder="https://… or /images/parts/…"
-        registration={form.register('img')}
-        error={errors.img?.message}
-      />
+      <ProductFields register={(name) => form.register(name)} errors={errors} withStock />
       <div className="flex flex-col gap-2 sm:col-span-2">
         <FormError message={create.isError && !fieldErrors ? create.error.message : null} />
         <div>

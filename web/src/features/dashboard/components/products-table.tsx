@@ -1,11 +1,12 @@
-import type { Part } from '@torque/contract';
+import { isLowStock, type Part } from '@torque/contract';
+import { Link } from 'react-router';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 
-/** PRODUCT.md §2: number, name, minimum order, available, price and Delete Product. */
+/** PRODUCT.md §2: number, name, minimum order, available (with "Low stock"), price, Edit and Delete Product. */
 export function ProductsTable({ parts, onDelete }: { parts: Part[]; onDelete: (part: Part) => void }) {
   return (
-    <ScrollTable caption="All products">
+    <ScrollTable caption="All products" cards>
       <thead>
         <tr>
           <th scope="col">#</th>
@@ -27,20 +28,40 @@ export function ProductsTable({ parts, onDelete }: { parts: Part[]; onDelete: (p
       <tbody>
         {parts.map((part, index) => (
           <tr key={part._id}>
-            <th scope="row">{index + 1}</th>
-            <td className="min-w-40">{part.name}</td>
-            <td className="text-right">{formatCount(part.minimunOrder)}</td>
-            <td className="text-right">{formatCount(part.available)}</td>
-            <td className="text-right whitespace-nowrap">{formatMoney(part.price)}</td>
-            <td>
-              <button
-                type="button"
-                className="btn btn-outline btn-error btn-xs whitespace-nowrap"
-                aria-label={`Delete product ${part.name}`}
-                onClick={() => onDelete(part)}
-              >
-                Delete Product
-              </button>
+            <th scope="row" data-label="#">
+              {index + 1}
+            </th>
+            <td data-label="Name" className="md:min-w-40">
+              {part.name}
+            </td>
+            <td data-label="Minimum order" className="text-right">
+              {formatCount(part.minimunOrder)}
+            </td>
+            <td data-label="Available" className="text-right whitespace-nowrap">
+              {isLowStock(part) ? <span className="badge badge-sm badge-warning mr-2">Low stock</span> : null}
+              {formatCount(part.available)}
+            </td>
+            <td data-label="Price" className="text-right whitespace-nowrap">
+              {formatMoney(part.price)}
+            </td>
+            <td data-label="Actions">
+              <div className="flex gap-2">
+                <Link
+                  to={`/dashboard/manage-products/${part._id}/edit`}
+                  className="btn btn-primary btn-xs whitespace-nowrap"
+                  aria-label={`Edit product ${part.name}`}
+                >
+                  Edit
+                </Link>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-error btn-xs whitespace-nowrap"
+                  aria-label={`Delete product ${part.name}`}
+                  onClick={() => onDelete(part)}
+                >
+                  Delete Product
+                </button>
+              </div>
             </td>
           </tr>
         ))}

@@ -13,7 +13,7 @@ interface UsersTableProps {
 /** PRODUCT.md §2: number, email, Make Admin (hidden for admins), Delete user. */
 export function UsersTable({ users, promoting, onMakeAdmin, onDelete }: UsersTableProps) {
   return (
-    <ScrollTable caption="All users">
+    <ScrollTable caption="All users" cards>
       <thead>
         <tr>
           <th scope="col">#</th>
@@ -27,9 +27,13 @@ export function UsersTable({ users, promoting, onMakeAdmin, onDelete }: UsersTab
       <tbody>
         {users.map((user, index) => (
           <tr key={user._id}>
-            <th scope="row">{index + 1}</th>
-            <td className="whitespace-nowrap">{user.email}</td>
-            <td>
+            <th scope="row" data-label="#">
+              {index + 1}
+            </th>
+            <td data-label="Email" className="break-all md:break-normal md:whitespace-nowrap">
+              {user.email}
+            </td>
+            <td data-label="Admin">
               {user.role === 'admin' ? (
                 <span className="badge badge-sm badge-info">Admin</span>
               ) : (
@@ -45,7 +49,7 @@ export function UsersTable({ users, promoting, onMakeAdmin, onDelete }: UsersTab
                 </button>
               )}
             </td>
-            <td>
+            <td data-label="Actions">
               <button
                 type="button"
                 className="btn btn-outline btn-error btn-xs whitespace-nowrap"

@@ -3,15 +3,19 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmModal } from '@/components/ui/confirm-modal.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
+import { formatCount } from '@/lib/format.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
+import { useListParams } from '../api/list-params.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
+import { Pager, SearchBox } from '../components/list-controls.tsx';
 import { CountHeading, PageHeader } from '../components/page-header.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 
 /** `/dashboard/user` (admin, PRODUCT.md §2): every account; promote or delete. */
 export default function MakeAdminPage() {
-  const users = useUsers();
+  const list = useListParams();
+  const users = useUsers(list.query);
   const makeAdmin = useMakeAdmin();
   const deleteUser = useDeleteUser();
   const [toDelete, setToDelete] = useState<User | null>(null);
@@ -35,16 +39,20 @@ export default function MakeAdminPage() {
   return (
     <section className="flex flex-col gap-4">
       <PageHeader title="Make Admin">
-        {users.data ? <CountHeading>Users: {users.data.length}</CountHeading> : null}
+        {users.data ? <CountHeading>Users: {formatCount(users.data.total)}</CountHeading> : null}
       </PageHeader>
+      <SearchBox label="Search by name or e-mail" value={list.q} onSearch={list.setQ} />
       <QueryResult query={users} what="the users">
-        {(list) => (
-          <UsersTable
-            users={list}
-            promoting={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
-            onMakeAdmin={promote}
-            onDelete={setToDelete}
-          />
+        {(page) => (
+          <>
+            <UsersTable
+              users={page.items}
+              promoting={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
+              onMakeAdmin={promote}
+              onDelete={setToDelete}
+            />
+            <Pager atStart={!list.cursor} nextCursor={page.nextCursor} onPage={list.goTo} />
+          </>
         )}
       </QueryResult>
       <ConfirmModal

@@ -1,0 +1,41 @@
+import type { ContactMessage, ContactQuery } from '@torque/contract';
+import type { z } from 'zod';
+import type { contactInput } from '@torque/contract';
+import { notFound } from '../../lib/errors.ts';
+import { createKeysetCodec } from '../../lib/keyset-page.ts';
+import { MESSAGE_KEY_PATTERNS, type ContactRepository } from './contact-repository.ts';
+
+/** The largest inbox page; without `limit` the inbox answers this many, newest first. */
+export const INBOX_DEFAULT_LIMIT = 50;
+
+/** The contact form's messages: stored from the landing page, read and handled by admins. */
+export function createContactService(deps: { repository: ContactRepository; secret: string }) {
+  const { repository } = deps;
+  const cursors = createKeysetCodec(deps.secret);
+  return {
+    add: (message: z.output<typeof contactInput>): Promise<string> => repository.add(message),
+
+    /** One page of the inbox (newest first; 50 without `limit`) and its paging facts. */
+    async list(
+      query: ContactQuery,
+    ): Promise<{ messages: ContactMessage[]; page: { total: number; nextCursor: string | null } }> {
+      const scope = `contact|${String(query.handled)}`;
+      const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, MESSAGE_KEY_PATTERNS);
+      const [found, total] = await Promise.all([
+        repository.page(query.handled, query.limit ?? INBOX_DEFAULT_LIMIT, after),
+        repository.count(query.handled),
+      ]);
+      return {
+        messages: found.messages,
+        page: { total, nextCursor: found.nextKey && cursors.encode(scope, found.nextKey) },
+      };
+    },
+
+    async setHandled(id: string, handled: boolean): Promise<ContactMessage> {
+      const message = await repository.setHandled(id, handled);
+      if (!message) throw notFound('Message');
+      return message;
+    },
+  };
+}
+export type ContactService = ReturnType<typeof createContactService>;

@@ -1,0 +1,26 @@
+import type { Part } from '@torque/contract';
+
+/**
+ * Optimistic concurrency for product edits. A part's edit version is its `updatedAt` in
+ * milliseconds: an edit moves it (PUT sets it to at least one millisecond past the old one),
+ * while stock movements (orders, cancellations, restocks) leave it alone, so an order placed
+ * while an admin has the form open never makes the admin's save stale.
+ *
+ * `GET /api/parts/:id` answers the ETag `"e<version base 36>.<content hash>"`: the hash keeps it
+ * a cache validator that changes with the stock, the prefix is what `If-Match` is checked on.
+ */
+export const partVersion = (part: Pick<Part, 'updatedAt'>): number => Date.parse(part.updatedAt);
+
+/** The ETag prefix of a part's body. */
+export const partTagPrefix = (part: Pick<Part, 'updatedAt'>): string => `e${partVersion(part).toString(36)}.`;
+
+/**
+ * The edit version an `If-Match` names, or null when it names none of ours (then the edit is
+ * refused as stale, 412). `*` is not accepted: it would skip the check the header is for.
+ */
+export function versionOfIfMatch(ifMatch: string): number | null {
+  const match = /^\s*(?:W\/)?"e([0-9a-z]{1,12})\.[\w-]*"\s*$/.exec(ifMatch);
+  if (!match) return null;
+  const version = Number.parseInt(match[1]!, 36);
+  return Number.isSafeInteger(version) ? version : null;
+}

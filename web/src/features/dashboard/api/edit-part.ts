@@ -1,0 +1,51 @@
+import type { Part, PartUpdate } from '@torque/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestWithHeaders } from '@/lib/http.ts';
+import { PARTS_KEY } from './get-parts.ts';
+
+/** A part and its ETag, the version an edit must name (`If-Match`). */
+export interface EditablePart {
+  part: Part;
+  etag: string;
+}
+
+/** `GET /api/parts/:id` for the edit form: the part and its ETag. */
+export async function getEditablePart(id: string, signal?: AbortSignal): Promise<EditablePart> {
+  const { data: body, headers } = await requestWithHeaders<Part>(`/api/parts/${encodeURIComponent(id)}`, {
+    signal,
+    // The edit must name the version it started from: never a cached copy.
+    headers: { 'Cache-Control': 'no-cache' },
+  });
+  return { part: body, etag: headers.get('etag') ?? '' };
+}
+
+export const editablePartKey = (id: string) => [...PARTS_KEY, 'edit', id] as const;
+
+export function useEditablePart(id: string) {
+  return useQuery({
+    queryKey: editablePartKey(id),
+    queryFn: ({ signal }) => getEditablePart(id, signal),
+    staleTime: Infinity,
+  });
+}
+
+/** `PUT /api/parts/:id` with `If-Match`: 412 when another admin saved first. */
+export async function editPart(id: string, etag: string, changes: PartUpdate): Promise<EditablePart> {
+  const { data: body, headers } = await requestWithHeaders<Part>(`/api/parts/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: changes,
+    headers: { 'If-Match': etag },
+  });
+  return { part: body, etag: headers.get('etag') ?? '' };
+}
+
+export function useEditPart(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ etag, changes }: { etag: string; changes: PartUpdate }) => editPart(id, etag, changes),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(editablePartKey(id), saved);
+      await queryClient.invalidateQueries({ queryKey: PARTS_KEY, predicate: (q) => q.queryKey[1] !== 'edit' });
+    },
+  });
+}
