@@ -42,11 +42,13 @@ const contact = (t: TestApp, ip: string) =>
     payload: { email: 'visitor@limits.test', subject: 'Hello', message: 'Do you ship brake pads?' },
   });
 
-/** Sends `count` requests one after another and returns their statuses. */
+/**
+ * Sends `count` requests at once and returns their statuses. At once, not one after another: a
+ * limit counts requests as they arrive within its window (a minute), and on a busy machine
+ * thirty password hashes in a row could outlast the window and let the count start again.
+ */
 async function statuses(count: number, send: (i: number) => Promise<LightMyRequestResponse>): Promise<number[]> {
-  const seen: number[] = [];
-  for (let i = 0; i < count; i++) seen.push((await send(i)).statusCode);
-  return seen;
+  return Promise.all(Array.from({ length: count }, (_, i) => send(i).then((res) => res.statusCode)));
 }
 
 /** A 429 with the API's error body, a message a person can act on, and when to come back. */
@@ -129,7 +131,9 @@ for (const kind of databaseKinds()) {
 
       test('sign-up per account: one email from many addresses trips it', async () => {
         const email = nextEmail('taken');
-        const tries = await statuses(max('signInPerAccount'), () => signUpFrom(t, nextIp(), email));
+        // One after another: two sign-ups of one new email at the same instant race each other.
+        const tries: number[] = [];
+        for (let i = 0; i < max('signInPerAccount'); i++) tries.push((await signUpFrom(t, nextIp(), email)).statusCode);
         assert.equal(tries[0], 200);
         assert.deepEqual(new Set(tries.slice(1)), new Set([422]), 'the repeats are refused: the email is taken');
         assertLimited(await signUpFrom(t, nextIp(), email));
