@@ -121,6 +121,15 @@ export const routeFuzz: RouteFuzz[] = [
       requests({ method: 'PUT', path: segment(p.decoyParts).map((id) => `/api/parts/${id}`), body: part }),
   },
   {
+    route: 'POST /api/parts/:id/stock',
+    requests: (p) =>
+      requests({
+        method: 'POST',
+        path: segment(p.decoyParts).map((id) => `/api/parts/${id}/stock`),
+        body: { add: pick([1, 5, -1, '3', 0, 1.5, -100_000]) },
+      }),
+  },
+  {
     route: 'DELETE /api/part/:id',
     requests: (p) => requests({ method: 'DELETE', path: segment(p.doomedParts).map((id) => `/api/part/${id}`) }),
   },
@@ -244,6 +253,47 @@ export const routeFuzz: RouteFuzz[] = [
       }),
   },
   {
+    route: 'GET /api/orders/export.csv',
+    requests: () =>
+      requests({
+        method: 'GET',
+        path: '/api/orders/export.csv',
+        query: queryOf({ status: ['unpaid', 'paid', 'shipped'], q: ['fuzz', 'brake'] }),
+      }),
+  },
+  {
+    route: 'GET /api/order/:id/invoice.pdf',
+    requests: (p) =>
+      requests({
+        method: 'GET',
+        path: segment([...p.paidOrders, ...p.unpaidOrders, ...p.otherOrders]).map(
+          (id) => `/api/order/${id}/invoice.pdf`,
+        ),
+      }),
+  },
+  {
+    route: 'GET /api/stats',
+    requests: () => requests({ method: 'GET', path: '/api/stats', query: queryOf({ days: ['7', '30', '90', '366'] }) }),
+  },
+  {
+    route: 'GET /api/contact',
+    requests: () =>
+      requests({
+        method: 'GET',
+        path: '/api/contact',
+        query: queryOf({ handled: ['true', 'false'], limit: ['1', '50'] }),
+      }),
+  },
+  {
+    route: 'PUT /api/contact/:id',
+    requests: () =>
+      requests({
+        method: 'PUT',
+        path: segment([]).map((id) => `/api/contact/${id}`),
+        body: { handled: pick([true, false, 'true']) },
+      }),
+  },
+  {
     route: 'POST /api/create-payment-intent',
     requests: (p) =>
       requests({
@@ -308,6 +358,28 @@ export const routeFuzz: RouteFuzz[] = [
             : { name: text('Fuzz'), email: newEmail, password: pick([PASSWORD]) },
       }),
   })),
+  {
+    route: 'POST /api/auth/request-password-reset',
+    identity: true,
+    requests: (p) =>
+      requests({
+        method: 'POST',
+        path: '/api/auth/request-password-reset',
+        origins: [p.publicUrl],
+        body: { email: email(p), redirectTo: pick(['/reset-password', 'https://evil.example/steal']) },
+      }),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    identity: true,
+    requests: (p) =>
+      requests({
+        method: 'POST',
+        path: '/api/auth/reset-password',
+        origins: [p.publicUrl],
+        body: { newPassword: text('new-password-1'), token: text('not-a-token') },
+      }),
+  },
   {
     route: 'POST /api/auth/sign-out',
     identity: true,

@@ -14,10 +14,13 @@ export interface Snapshot {
 
 /**
  * Columns left out of the digests: a declined card is recorded on its payment intent (as
- * Stripe records `last_payment_error`) although the confirm call answers 402.
+ * Stripe records `last_payment_error`) although the confirm call answers 402; and the mail
+ * worker delivers what earlier accepted requests queued (and blanks a sent reset token) while
+ * later ones are refused, which is background work, not the refused request's doing.
  */
 const VOLATILE_COLUMNS: Record<string, string[]> = {
   sandbox_payment_intents: ['card_brand', 'card_last4', 'last_error', 'updated_at'],
+  mail_outbox: ['payload', 'attempts', 'next_attempt_at', 'claimed_until', 'last_error', 'sent_at', 'updated_at'],
 };
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;

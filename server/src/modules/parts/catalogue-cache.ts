@@ -124,7 +124,7 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
       if (!snapshot) {
         const body = await singleParts.get(id, async () => {
           const part = await loadOne();
-          return part ? serialise(part) : null;
+          return part ? serialise(part, partTagPrefix(part)) : null;
         });
         return body ?? undefined;
       }
