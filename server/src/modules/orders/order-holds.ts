@@ -2,7 +2,7 @@ import type { Order } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import { enqueueOrderMail } from '../mail/outbox-sql.ts';
-import { INVOICE_NUMBER_OF, NEXT_INVOICE_NUMBER, orderJsonOf } from './order-json.ts';
+import { INVOICE_NUMBER_OF, insertPaymentRecord, NEXT_INVOICE_NUMBER, orderJsonOf } from './order-json.ts';
 
 /**
  * The statements of an order's hold on its stock (ORDER_HOLD_MINUTES): an unpaid order whose
@@ -80,10 +80,7 @@ export const REVIVE_EXPIRED_ORDER = `
     where orders.id in (select id from target) and orders.paid_at is null and orders.expired_at is not null
       and orders.refunded_at is null
     returning orders.*
-  ), recorded as (
-    insert into payments (payment_id, order_id, amount_cents, quantity, email, name)
-    select payment_id, id, total_cents, quantity, email, name from revived
-    on conflict (payment_id) do nothing
+  ), recorded as (${insertPaymentRecord('revived')}
   ), mailed as (${enqueueOrderMail('payment-received', 'revived')})
   select ${orderJsonOf('revived')} as "json" from revived`;
 

@@ -69,6 +69,12 @@ export const SHIP_PAID_ORDER = `
   ), mailed as (${enqueueOrderMail('order-shipped', 'shipped')})
   select ${orderJsonOf('shipped')} as "json" from shipped`;
 
+/** The payment record of PRODUCT.md §3 for each paid order `source` (a FROM clause) yields, once per payment id. */
+export const insertPaymentRecord = (source: string) => `
+    insert into payments (payment_id, order_id, amount_cents, quantity, email, name)
+    select payment_id, id, total_cents, quantity, email, name from ${source}
+    on conflict (payment_id) do nothing`;
+
 /**
  * The year's next invoice number, taken once for each row `source` (a FROM clause) yields: the
  * counter's row stays locked until the statement commits, so concurrent payments take
@@ -103,18 +109,12 @@ export const MARK_ORDER_PAID = `
       invoice_number = ${INVOICE_NUMBER_OF('numbered')}
     from numbered
     where orders.id = $1::uuid and orders.paid_at is null and orders.expired_at is null returning orders.*
-  ), recorded as (
-    insert into payments (payment_id, order_id, amount_cents, quantity, email, name)
-    select payment_id, id, total_cents, quantity, email, name from paid
-    on conflict (payment_id) do nothing
+  ), recorded as (${insertPaymentRecord('paid')}
   ), mailed as (${enqueueOrderMail('payment-received', 'paid')})
   select ${orderJsonOf('paid')} as "json" from paid`;
 
 /** $1 order id, $2 payment id: the payment record of a paid order, if it is missing (answers the new row's id). */
-export const RECORD_PAYMENT = `
-  insert into payments (payment_id, order_id, amount_cents, quantity, email, name)
-  select payment_id, id, total_cents, quantity, email, name from orders where id = $1::uuid and payment_id = $2::text
-  on conflict (payment_id) do nothing
+export const RECORD_PAYMENT = `${insertPaymentRecord('orders where id = $1::uuid and payment_id = $2::text')}
   returning id`;
 
 /** A JSON array of the orders `where` selects, oldest first (as the Drizzle lists were). */
