@@ -124,6 +124,47 @@ const rows: Row[] = [
     },
   },
   {
+    route: 'POST /api/auth/request-password-reset',
+    name: 'asking for a reset link with a token, a new password and a role',
+    status: 200,
+    send: (c) =>
+      c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { origin: c.t.config.publicUrl },
+        payload: { ...c.forged, email: c.victim.email, token: 'chosen', newPassword: 'taken-over-1' },
+      }),
+    async verify(c) {
+      // Asking only sends a link: the password is the victim's own still.
+      const signIn = await c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: c.victim.email, password: PASSWORD },
+      });
+      assert.equal(signIn.statusCode, 200, signIn.body);
+    },
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    name: "a new password without the e-mailed token, naming someone's email and a role",
+    status: 400,
+    send: (c) =>
+      c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        headers: { origin: c.t.config.publicUrl },
+        payload: { ...c.forged, email: c.victim.email, token: 'guessed', newPassword: 'taken-over-1' },
+      }),
+    async verify(c) {
+      const signIn = await c.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: c.victim.email, password: 'taken-over-1' },
+      });
+      assert.equal(signIn.statusCode, 401, 'the password did not change');
+    },
+  },
+  {
     route: 'POST /api/auth/sign-out',
     name: 'sign-out with a role',
     status: 200,
