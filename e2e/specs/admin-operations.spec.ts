@@ -129,6 +129,6 @@ test('an admin reads a message and marks it handled', async ({ page, admin, requ
   await message.getByRole('button', { name: 'Mark handled' }).click();
   await expect(page.getByText('message marked handled')).toBeVisible();
   await expect(message).toHaveCount(0);
-  await page.getByRole('button', { name: 'Handled' }).click();
+  await page.getByRole('button', { name: 'Handled', exact: true }).click();
   await expect(page.getByRole('article', { name: subject }).getByText('Handled', { exact: true })).toBeVisible();
 });

@@ -8,7 +8,16 @@ import { signUpInBrowser } from '../support/identity.ts';
 /** Journey 3: the route guards of PRODUCT.md §2 (protected pages, admin-only pages). */
 
 const CUSTOMER_MENU = ['My Profile', 'Add Review', 'Orders'];
-const ADMIN_MENU = ['Overview', 'My Profile', 'Make Admin', 'Add Product', 'Manage All Orders', 'Manage Products'];
+const ADMIN_MENU = [
+  'Overview',
+  'My Profile',
+  'Make Admin',
+  'Add Product',
+  'Manage All Orders',
+  'Manage Products',
+  // With the count of open messages, when there are any ("Messages 2 open").
+  /^Messages/,
+];
 
 const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link');
 
