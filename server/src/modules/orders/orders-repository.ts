@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { quantityRefusal, type Order, type OrderStatus } from '@torque/contract';
+import { orderMessages, quantityRefusal, type Order, type OrderStatus } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { orders, parts, payments } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -175,7 +175,7 @@ export function createOrdersRepository(db: Db, options: { holdMinutes: number } 
         if (placed) return placed.json;
         const refusal = await refusalFor(db, input.partId, input.quantity);
         if (refusal) throw refusal;
-        if (attempt === 2) throw conflict('you Can not add higher than available Quantity', 'ABOVE_AVAILABLE');
+        if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
       }
     },
 
