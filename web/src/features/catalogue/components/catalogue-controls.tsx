@@ -30,6 +30,15 @@ export function CatalogueControls({ params, onChange, searchRef }: ControlsProps
     if (text.trim() !== params.q) setText(params.q);
   }
 
+  // The box ticks at once: the address (and so `params`) changes in a transition that can lag
+  // behind the click on a busy device, and a controlled box would spring back until it lands.
+  const [inStock, setInStock] = useState(params.inStock);
+  const [shownInStock, setShownInStock] = useState(params.inStock);
+  if (shownInStock !== params.inStock) {
+    setShownInStock(params.inStock);
+    setInStock(params.inStock);
+  }
+
   const commit = (value: string) => {
     if (value !== params.q) onChange({ q: value });
   };
@@ -72,8 +81,11 @@ export function CatalogueControls({ params, onChange, searchRef }: ControlsProps
           <input
             type="checkbox"
             className="checkbox checkbox-primary checkbox-sm"
-            checked={params.inStock}
-            onChange={(event) => onChange({ inStock: event.target.checked })}
+            checked={inStock}
+            onChange={(event) => {
+              setInStock(event.target.checked);
+              onChange({ inStock: event.target.checked });
+            }}
           />
           In stock only
         </label>
