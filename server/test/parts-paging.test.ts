@@ -256,6 +256,28 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(await names('/api/parts?limit=10&q=zzqqxx'), []);
     });
 
+    test('a new part and a renamed one are found by their new words, typos included', async () => {
+      const admin = await t.admin();
+      const added = await addPart(t, admin, { name: 'Dual-Mass Flywheel DMF-7', available: 10 });
+      assert.ok((await names('/api/parts?limit=10&q=flywhel')).includes('Dual-Mass Flywheel DMF-7'));
+      const opened = await t.inject({ method: 'GET', url: `/api/parts/${added._id}` });
+      const renamed = await t.inject(
+        {
+          method: 'PUT',
+          url: `/api/parts/${added._id}`,
+          payload: { name: 'Self-Adjusting Pressure Plate' },
+          headers: { 'if-match': String(opened.headers.etag) },
+        },
+        admin,
+      );
+      assert.equal(renamed.statusCode, 200);
+      // First by its name; the clutch kit, whose description names a pressure plate, after it.
+      assert.equal((await names('/api/parts?limit=10&q=presure%20plate'))[0], 'Self-Adjusting Pressure Plate');
+      assert.ok(!(await names('/api/parts?limit=10&q=flywheel')).includes('Self-Adjusting Pressure Plate'));
+      await t.inject({ method: 'DELETE', url: `/api/part/${added._id}` }, admin);
+      assert.ok(!(await names('/api/parts?limit=10&q=pressure%20plate')).includes('Self-Adjusting Pressure Plate'));
+    });
+
     test('search ignores case and accents: Bremsbelag and bremsbélag find both', async () => {
       for (const q of ['Bremsbelag', 'bremsbélag', 'BREMSBÉLAG']) {
         const found = await names(`/api/parts?limit=10&q=${encodeURIComponent(q)}`);

@@ -3,9 +3,10 @@ import { check, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzl
 import { timestamps } from './timestamps.ts';
 
 /**
- * Prices are integer cents; the API speaks dollars. Migration 0001 adds what search reads and
- * nothing else does: generated columns `search_name` and `search_description`, their trigram
- * indexes and a btree per sort (modules/parts/parts-repository.ts).
+ * Prices are integer cents; the API speaks dollars. Migrations 0001 and 0006 add what search reads
+ * and nothing else does: generated word arrays `search_words` and `search_name_words` with a GIN
+ * index, the `search_lexicon` word list and its triggers, and a btree per sort
+ * (modules/parts/parts-repository.ts).
  */
 export const parts = pgTable(
   'parts',

@@ -42,9 +42,15 @@ function toColumns(fields: Partial<PartFields>) {
   };
 }
 
-/** Search and filters of a catalogue page; `terms` come from `searchTerms`. */
+/** One word of a search and the catalogue's words it stands for (`lexiconWords`). */
+export interface SearchWord {
+  term: string;
+  words: string[];
+}
+
+/** Search and filters of a catalogue page; `search` comes from `searchTerms` and `lexiconWords`. */
 export interface PartsFilter {
-  terms: string[];
+  search: SearchWord[];
   inStock: boolean;
   /** Only parts with fewer units than their minimum order (Manage Products' "Low stock"). */
   lowStock?: boolean;
@@ -55,6 +61,8 @@ export type PartsOrder = PartSort | 'catalogue' | 'relevance';
 
 /** At most this many words of a search are used: each one is an index lookup. */
 export const MAX_SEARCH_TERMS = 8;
+/** At most this many catalogue words stand for one search word (the most similar ones). */
+export const MAX_WORDS_PER_TERM = 256;
 
 /**
  * The words of a search, each matched on its own (with one `word_similarity` over the whole
@@ -68,42 +76,39 @@ export function searchTerms(q: string | undefined): string[] {
 }
 
 /**
- * The migration's stored columns `search_text(name)` and `search_text(description)` (search_text
- * is an IMMUTABLE lower(unaccent())), which the trigram indexes hold; a term goes through the same.
+ * Migration 0006's stored word arrays: `search_words` (name and description) and
+ * `search_name_words`, each the 'simple' parser's words of `search_text()` (lower, unaccented).
+ * A search word is first resolved to the catalogue words it stands for, typos included; the
+ * parts are then found by exact word through the GIN index on `search_words`.
  */
-const nameText = sql.raw('"parts"."search_name"');
-const descriptionText = sql.raw('"parts"."search_description"');
-const termText = (term: string) => sql`search_text(${term}::text)`;
+const allWords = sql.raw('"parts"."search_words"');
+const nameWords = sql.raw('"parts"."search_name_words"');
+// A text[] literal as one parameter (drizzle would spread a JS array into a list). Words hold only letters and digits.
+const wordArray = (words: string[]) => sql`${`{${words.map((w) => JSON.stringify(w)).join(',')}}`}::text[]`;
 
 /**
- * Relevance of a row to the terms, rounded to 6 decimals as `numeric` so it travels in a cursor
- * as exact text and compares equal when recomputed. Names first: a row whose name holds every
- * term gets 2 on top; then the mean word similarity of the terms to the name, then a tenth of
- * it to the description. Deterministic for a row's text, so (rank desc, id) is a total order
- * that a keyset can continue from (only an edit of that row's text can move it).
+ * Relevance of a row, rounded to 6 decimals as `numeric` so it travels in a cursor as exact text
+ * and compares equal when recomputed. Names first: a row whose name holds every search word gets
+ * 2 on top; then the share of search words in the name, a quarter of the share written exactly
+ * so (no typo), and a tenth of the share found anywhere. Deterministic for a row's text and the
+ * search's resolved words, so (rank desc, id) is a total order a keyset can continue from.
  */
-function rankOf(terms: string[]): SQL {
-  const n = terms.length;
-  const nameHitsAll = sql.join(
-    terms.map((t) => sql`${termText(t)} <% ${nameText}`),
-    sql` and `,
-  );
-  const nameSimilarity = sql.join(
-    terms.map((t) => sql`word_similarity(${termText(t)}, ${nameText})`),
-    sql` + `,
-  );
-  const descriptionSimilarity = sql.join(
-    terms.map((t) => sql`word_similarity(${termText(t)}, ${descriptionText})`),
-    sql` + `,
-  );
-  return sql`round(((case when ${nameHitsAll} then 2 else 0 end) + (${nameSimilarity}) / ${sql.raw(String(n))} + (${descriptionSimilarity}) / ${sql.raw(String(10 * n))})::numeric, 6)`;
+function rankOf(search: SearchWord[]): SQL {
+  const n = search.length;
+  const inName = search.map((s) => sql`(${nameWords} && ${wordArray(s.words)})`);
+  const exactInName = search.map((s) => sql`(${nameWords} @> ${wordArray([s.term])})`);
+  const anywhere = search.map((s) => sql`(${allWords} && ${wordArray(s.words)})`);
+  const share = (hits: SQL[], weight: number) =>
+    sql`(${sql.join(
+      hits.map((h) => sql`${h}::int`),
+      sql` + `,
+    )})::numeric / ${sql.raw(String(weight * n))}`;
+  return sql`round((case when ${sql.join(inName, sql` and `)} then 2 else 0 end) + ${share(inName, 1)} + ${share(exactInName, 4)} + ${share(anywhere, 10)}, 6)`;
 }
 
-/** Every term is in the name or the description, give or take a typo (`<%`: word_similarity ≥ 0.6, GIN-indexed). */
+/** Every search word is in the name or the description, give or take a typo (GIN: `&&` on `search_words`). */
 function filterCondition(filter: PartsFilter): SQL | undefined {
-  const conditions = filter.terms.map(
-    (t) => sql`(${termText(t)} <% ${nameText} or ${termText(t)} <% ${descriptionText})`,
-  );
+  const conditions = filter.search.map((s) => sql`${allWords} && ${wordArray(s.words)}`);
   if (filter.inStock) conditions.push(sql`${parts.available} >= ${parts.minimumOrder}`);
   if (filter.lowStock) conditions.push(sql`${parts.available} < ${parts.minimumOrder}`);
   return conditions.length ? and(...conditions) : undefined;
@@ -112,7 +117,7 @@ function filterCondition(filter: PartsFilter): SQL | undefined {
 const idKey: KeyColumn = { expr: sql`${parts.id}`, type: 'uuid' };
 
 /** Each order's keyset: the columns of its index (migration 0001), the last one the id. */
-function keyColumns(order: PartsOrder, terms: string[]): KeyColumn[] {
+function keyColumns(order: PartsOrder, search: SearchWord[]): KeyColumn[] {
   switch (order) {
     case 'catalogue':
       return [{ expr: sql`${parts.createdAt}`, type: 'timestamptz' }, idKey];
@@ -131,7 +136,7 @@ function keyColumns(order: PartsOrder, terms: string[]): KeyColumn[] {
         { ...idKey, desc: true },
       ];
     case 'relevance':
-      return [{ expr: rankOf(terms), type: 'numeric', desc: true }, idKey];
+      return [{ expr: rankOf(search), type: 'numeric', desc: true }, idKey];
   }
 }
 
@@ -154,6 +159,24 @@ export function keyPatterns(order: PartsOrder): RegExp[] {
 export function createPartsRepository(db: Db) {
   return {
     /**
+     * The catalogue words each search word stands for: those it matches by trigram word
+     * similarity (`<%`, pg_trgm.word_similarity_threshold 0.6: a typo, a prefix, the same word
+     * with an accent), most similar first. A word with none matches no part.
+     */
+    async lexiconWords(terms: string[]): Promise<SearchWord[]> {
+      if (terms.length === 0) return [];
+      const found = await db.execute<{ term: string; words: string[] }>(sql`
+        select t.term, array(
+          select l.word from search_lexicon l
+          where search_text(t.term) <% l.word
+          order by word_similarity(search_text(t.term), l.word) desc, l.word
+          limit ${MAX_WORDS_PER_TERM}
+        ) as words
+        from unnest(${wordArray(terms)}) with ordinality as t(term, i)
+        order by t.i`);
+      return found.rows.map((r) => ({ term: r.term, words: r.words }));
+    },
+    /**
      * One page in `order`, after the row whose key is `after` (from a cursor): at most `limit`
      * parts, and the key of the last one when more follow. One index range scan for the sorts;
      * a search reads its matches through the trigram indexes and sorts them.
@@ -164,7 +187,7 @@ export function createPartsRepository(db: Db) {
       limit: number,
       after: string[] | undefined,
     ): Promise<{ parts: Part[]; nextKey: string[] | null }> {
-      const columns = keyColumns(order, filter.terms);
+      const columns = keyColumns(order, filter.search);
       const keyFields = Object.fromEntries(columns.map((c, i) => [`k${i}`, sql<string>`(${c.expr})::text`]));
       const rows = await db
         .select({ row: parts, ...keyFields })

@@ -32,15 +32,16 @@ export function createPartsService(deps: {
   /** One page, from the page cache or the database; the cursor is checked before either. */
   async function page(query: PartsQuery & { limit: number }): Promise<CachedPage> {
     const terms = searchTerms(query.q);
-    const filter: PartsFilter = { terms, inStock: query.inStock === true, lowStock: query.lowStock === true };
+    const filters = { inStock: query.inStock === true, lowStock: query.lowStock === true };
     const order: PartsOrder = query.sort ?? (query.q ? 'relevance' : 'catalogue');
     // What a cursor belongs to: the list, its order and filters. A cursor of another is a 400.
-    const filterKey = JSON.stringify([terms, filter.inStock, filter.lowStock]);
+    const filterKey = JSON.stringify([terms, filters.inStock, filters.lowStock]);
     const scope = `parts|${order}|${filterKey}`;
     const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, keyPatterns(order));
     return catalogue.page(JSON.stringify([scope, query.limit, query.cursor ?? null]), async () => {
       // A search with no usable word ("?q=!!") matches nothing; it never turns into a full scan.
       if (query.q && terms.length === 0) return { body: serialise([]), total: 0, nextCursor: null };
+      const filter: PartsFilter = { ...filters, search: await repo.lexiconWords(terms) };
       const [found, total] = await Promise.all([
         repo.page(filter, order, query.limit, after),
         catalogue.total(filterKey, () => repo.count(filter)),
