@@ -134,14 +134,14 @@ const importRoute: FastifyPluginAsyncZod = async (app) => {
         description:
           'Body `text/csv` with the header `partId,make,model,yearFrom,yearTo,engine,note`. `?dryRun=true` ' +
           'answers `{ valid, errors }` and changes nothing. A real run with any refused line answers 422 with ' +
-          'the same body and applies nothing; otherwise every part named in the file has its fitment replaced ' +
+          'the same body (plus the usual `error`) and applies nothing; otherwise every part named in the file has its fitment replaced ' +
           'by its lines, in one transaction (importing the same file twice leaves the same rows). At most the ' +
           'first 100 refused lines are listed; `errorCount` counts all.',
         security: [{ bearer: [] }],
         querystring: fitmentImportQuery,
         response: {
           200: z.union([fitmentImportApplied, fitmentImportCheck]),
-          422: fitmentImportCheck,
+          422: fitmentImportCheck.extend(errorBody.shape),
           ...errors,
           413: errorBody,
           415: errorBody,
