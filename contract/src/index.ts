@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './paging.ts';
+export * from './fitment.ts';
 export * from './parts.ts';
 export * from './reviews.ts';
 export * from './contact.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, money, text, wholeNumber } from './common.ts';
 import { pageQuery } from './paging.ts';
+import { engineName, fitmentInput, fitmentRow, makeName, modelName, modelYear } from './fitment.ts';
 
 /** Where a part's picture lives: a path on this site or an https link (PRODUCT.md §2 "Image Link"). */
 const imageLink = text('Image Link', 500).refine(
@@ -16,10 +17,21 @@ export const part = z.object({
   minimunOrder: z.number().int(),
   available: z.number().int(),
   price: z.number(),
+  /** Fits every vehicle (spark plugs of a size, tools): PRODUCT.md §15. */
+  universal: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Only in lists asked for a vehicle (`?make=&model=&year=`): the part's fitment rows that
+   * apply to it (empty for a universal part), so a card can show their notes.
+   */
+  fits: z.array(fitmentRow).optional(),
 });
 export type Part = z.infer<typeof part>;
+
+/** `GET /api/parts/:id`: the part with its whole fitment (PRODUCT.md §15). */
+export const partDetail = part.extend({ fitment: z.array(fitmentRow) });
+export type PartDetail = z.infer<typeof partDetail>;
 
 /** Body of `POST /api/parts` (admin). Field names are PRODUCT.md §3's, typo included. */
 export const partInput = z.object({
@@ -29,6 +41,9 @@ export const partInput = z.object({
   minimunOrder: wholeNumber('Minimum order', 1),
   available: wholeNumber('Available quantity', 0),
   price: money('Price'),
+  universal: z.boolean({ message: 'Universal must be true or false' }).optional(),
+  /** Replaces the part's fitment rows when given (PRODUCT.md §15). */
+  fitment: fitmentInput.optional(),
 });
 export type PartInput = z.input<typeof partInput>;
 
@@ -92,5 +107,11 @@ export const partsQuery = pageQuery.extend({
     .enum(PART_SORTS, { message: `sort must be one of ${PART_SORTS.join(', ')}` })
     .optional()
     .describe('Default: catalogue order (oldest first), or relevance when q is given.'),
+  make: makeName
+    .optional()
+    .describe('Vehicle filter (with model and year): only parts that fit it, and universal ones.'),
+  model: modelName.optional(),
+  year: modelYear('Year').optional(),
+  engine: engineName.optional(),
 });
 export type PartsQuery = z.infer<typeof partsQuery>;
