@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema/index.ts';
 import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
-import { fitsVehicleCondition, replaceRows, rowsOf } from '../fitment/fitment-sql.ts';
+import { fitsVehicleBranches, replaceRows, rowsOf } from '../fitment/fitment-sql.ts';
 
 type PartRow = typeof parts.$inferSelect;
 
@@ -112,14 +112,20 @@ function rankOf(search: SearchWord[]): SQL {
   return sql`round((case when ${sql.join(inName, sql` and `)} then 2 else 0 end) + ${share(inName, 1)} + ${share(exactInName, 4)} + ${share(anywhere, 10)}, 6)`;
 }
 
-/** Every search word is in the name or the description, give or take a typo (GIN: `&&` on `search_words`). */
+/**
+ * Search and stock filters: every search word is in the name or the description, give or take
+ * a typo (GIN: `&&` on `search_words`). The vehicle is not here: see `vehicleBranches`.
+ */
 function filterCondition(filter: PartsFilter): SQL | undefined {
   const conditions = filter.search.map((s) => sql`${allWords} && ${wordArray(s.words)}`);
   if (filter.inStock) conditions.push(sql`${parts.available} >= ${parts.minimumOrder}`);
   if (filter.lowStock) conditions.push(sql`${parts.available} < ${parts.minimumOrder}`);
-  if (filter.vehicle) conditions.push(fitsVehicleCondition(filter.vehicle));
   return conditions.length ? and(...conditions) : undefined;
 }
+
+/** The list's rows as disjoint sets: all of them, or with a vehicle its two ways to fit. */
+const branchesOf = (filter: PartsFilter): (SQL | undefined)[] =>
+  filter.vehicle ? fitsVehicleBranches(filter.vehicle) : [undefined];
 
 const idKey: KeyColumn = { expr: sql`${parts.id}`, type: 'uuid' };
 
@@ -206,10 +212,30 @@ export function createPartsRepository(db: Db) {
     ): Promise<{ parts: Part[]; nextKey: string[] | null }> {
       const columns = keyColumns(order, filter.search);
       const keyFields = Object.fromEntries(columns.map((c, i) => [`k${i}`, sql<string>`(${c.expr})::text`]));
+      const pageOf = (branch: SQL | undefined) =>
+        and(filterCondition(filter), branch, after && keysetAfter(columns, after));
+      const branches = branchesOf(filter);
+      // One set: its page directly. Several: the first limit+1 ids of each in the same order,
+      // then the page of their union (at most limit+1 per set, each from its own index).
+      const where =
+        branches.length === 1
+          ? pageOf(branches[0])
+          : sql`${parts.id} in (${sql.join(
+              branches.map(
+                (b) =>
+                  sql`(${db
+                    .select({ id: parts.id })
+                    .from(parts)
+                    .where(pageOf(b))
+                    .orderBy(keysetOrder(columns))
+                    .limit(limit + 1)})`,
+              ),
+              sql` union all `,
+            )})`;
       const rows = await db
         .select({ row: parts, ...keyFields })
         .from(parts)
-        .where(and(filterCondition(filter), after && keysetAfter(columns, after)))
+        .where(where)
         .orderBy(keysetOrder(columns))
         .limit(limit + 1);
       const { shown, nextKey } = splitPage(rows, limit, (last) =>
@@ -220,11 +246,15 @@ export function createPartsRepository(db: Db) {
     },
     /** How many parts match (X-Total-Count). */
     async count(filter: PartsFilter): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(parts)
-        .where(filterCondition(filter));
-      return Number(row?.n ?? 0);
+      const counts = await Promise.all(
+        branchesOf(filter).map((branch) =>
+          db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(parts)
+            .where(and(filterCondition(filter), branch)),
+        ),
+      );
+      return counts.reduce((sum, [row]) => sum + Number(row?.n ?? 0), 0);
     },
     /** The catalogue in a stable order: oldest first, so "the first three" never shuffle. */
     async list(): Promise<Part[]> {
