@@ -10,6 +10,14 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 const vendor =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 
+/** The error boundary, load and form errors, price format and part card (landing, catalogue, sign-in pages). */
+const pageKit =
+  /[\\/]src[\\/](components[\\/](errors[\\/]chunk-error-boundary|ui[\\/]load-error|parts[\\/]part-card|form[\\/]form-error)|lib[\\/]format)\.tsx?$/;
+
+/** The sign-in pages' frame: the card, its placeholder while the form loads, Google. */
+const authCard =
+  /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-card|google-sign-in|form-placeholder)|utils[\\/]google-popup)\.tsx?$/;
+
 /**
  * Writes `.br` and `.gz` beside every text file of the build, compressed once at the highest
  * levels, for the server's static plugin (`preCompressed`) to send instead of compressing on the fly.
@@ -38,6 +46,28 @@ function precompress(): Plugin {
             await writeFile(`${file}.gz`, await gz(data, { level: 9 }));
           }),
       );
+    },
+  };
+}
+
+/**
+ * Writes the favicon into index.html as a data URL (it is 0.5 kB): one request fewer before the
+ * largest paint, which Lighthouse counts (it was requested at high priority beside the page's
+ * chunks). public/favicon.svg stays for anything that asks for it by name.
+ */
+function inlineFavicon(): Plugin {
+  let publicDir = 'public';
+  return {
+    name: 'torque:inline-favicon',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    async transformIndexHtml(html) {
+      const svg = (await readFile(path.join(publicDir, 'favicon.svg'), 'utf8')).trim();
+      const dataUrl = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+      if (!html.includes('href="/favicon.svg"')) this.error('index.html has no href="/favicon.svg" to inline');
+      return html.replace('href="/favicon.svg"', `href="${dataUrl}"`);
     },
   };
 }
@@ -93,7 +123,7 @@ function firstLoadBudget(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), firstLoadBudget()],
+  plugins: [react(), tailwindcss(), inlineFavicon(), precompress(), firstLoadBudget()],
   resolve: { tsconfigPaths: true },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
@@ -115,6 +145,12 @@ export default defineConfig({
               name: 'forms',
               test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)|contract[\\/]src)[\\/]/,
             },
+            // Small modules the public pages' first paint needs, each its own chunk otherwise: one
+            // request instead of four on `/` and `/parts` (Lighthouse simulates HTTP/1.1, six
+            // connections, a round trip per request), and one instead of five on the sign-in pages.
+            // Only the modules named: their imports (the API client, auth state) stay in the entry.
+            { name: 'page-kit', test: pageKit, includeDependenciesRecursively: false },
+            { name: 'auth-card', test: authCard, includeDependenciesRecursively: false },
             { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
           ],
         },
