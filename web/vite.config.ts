@@ -14,9 +14,9 @@ const vendor =
 const pageKit =
   /[\\/]src[\\/](components[\\/](errors[\\/]chunk-error-boundary|ui[\\/]load-error|parts[\\/]part-card|form[\\/]form-error)|lib[\\/]format)\.tsx?$/;
 
-/** The sign-in pages' frame: the card, its placeholder while the form loads, Google. */
+/** The sign-in pages' frame: the card, its placeholder while the form loads (and usePainted), Google. */
 const authCard =
-  /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-card|google-sign-in|form-placeholder)|utils[\\/]google-popup)\.tsx?$/;
+  /[\\/]src[\\/](features[\\/]auth[\\/](components[\\/](auth-card|google-sign-in|form-placeholder)|utils[\\/]google-popup)|lib[\\/]use-painted)\.tsx?$/;
 
 /**
  * Writes `.br` and `.gz` beside every text file of the build, compressed once at the highest
