@@ -50,28 +50,6 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * Writes the favicon into index.html as a data URL (it is 0.5 kB): one request fewer before the
- * largest paint, which Lighthouse counts (it was requested at high priority beside the page's
- * chunks). public/favicon.svg stays for anything that asks for it by name.
- */
-function inlineFavicon(): Plugin {
-  let publicDir = 'public';
-  return {
-    name: 'torque:inline-favicon',
-    apply: 'build',
-    configResolved(config) {
-      publicDir = config.publicDir;
-    },
-    async transformIndexHtml(html) {
-      const svg = (await readFile(path.join(publicDir, 'favicon.svg'), 'utf8')).trim();
-      const dataUrl = `data:image/svg+xml,${encodeURIComponent(svg)}`;
-      if (!html.includes('href="/favicon.svg"')) this.error('index.html has no href="/favicon.svg" to inline');
-      return html.replace('href="/favicon.svg"', `href="${dataUrl}"`);
-    },
-  };
-}
-
 /** Issue #8's budget for the first load of `/`, gzip, in kB of 1000 bytes (as Vite prints them). */
 export const FIRST_LOAD_BUDGET = { jsKb: 110, cssKb: 15 };
 
@@ -123,7 +101,7 @@ function firstLoadBudget(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineFavicon(), precompress(), firstLoadBudget()],
+  plugins: [react(), tailwindcss(), precompress(), firstLoadBudget()],
   resolve: { tsconfigPaths: true },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
