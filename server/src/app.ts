@@ -21,7 +21,7 @@ import { paymentsRoutes } from './modules/payments/payments-routes.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
 import { partsPlugin } from './modules/parts/parts-plugin.ts';
 import { partsRoutes } from './modules/parts/parts-routes.ts';
-import { publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
+import { publicConfigOf, publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews-plugin.ts';
 import { statsPlugin } from './modules/stats/stats-plugin.ts';
 import { statsRoutes } from './modules/stats/stats-routes.ts';
@@ -143,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webhookRoutes);
   await app.register(statsRoutes);
 
-  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
+  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR, publicConfig: publicConfigOf(config) });
   await app.ready();
   return app;
 }

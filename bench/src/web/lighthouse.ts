@@ -45,8 +45,28 @@ const METRICS = [
   'speed-index',
 ];
 
-/** One Lighthouse 12 run (its own process, its own Chromium), mobile preset, offline. */
+/**
+ * Lighthouse's own word for a trace it failed to record ("Please run Lighthouse again", e.g.
+ * NO_NAVSTART): a fault of the recording on a loaded machine, not a measurement of the page.
+ */
+const RETRYABLE = /Please run Lighthouse again|NO_NAVSTART/;
+const ATTEMPTS = 3;
+
+/** One Lighthouse 12 run, tried again (up to 3 times, each said) when Lighthouse asks for that. */
 async function lighthouseOnce(url: string, outFile: string): Promise<LhReport> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseAttempt(url, outFile);
+    } catch (error) {
+      const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+      if (attempt >= ATTEMPTS || !RETRYABLE.test(stderr)) throw error;
+      console.log(`  Lighthouse on ${url} failed to record (${stderr.trim().split('\n')[0]}); running it again`);
+    }
+  }
+}
+
+/** One Lighthouse 12 attempt (its own process, its own Chromium), mobile preset, offline. */
+async function lighthouseAttempt(url: string, outFile: string): Promise<LhReport> {
   await run(
     lighthouseBin,
     [

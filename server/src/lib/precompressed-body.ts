@@ -47,3 +47,12 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
   if (accepted.has('gzip')) return 'gzip';
   return null;
 }
+
+/** True when the client's `If-None-Match` names this ETag (weak or strong) or is `*`. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}

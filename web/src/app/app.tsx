@@ -2,6 +2,7 @@ import { BrowserRouter } from 'react-router';
 import { prefetchLanding } from '@/features/landing/prefetch.ts';
 import { publicConfigQueryOptions } from '@/lib/public-config.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { loadPagesFor } from './lazy-pages.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes, createRoutes } from './routes.tsx';
 
@@ -9,8 +10,11 @@ import { AppRoutes, createRoutes } from './routes.tsx';
 const queryClient = createQueryClient();
 const routes = createRoutes();
 // What the first page shows is requested while its chunk downloads, not after it renders: the
-// landing page's data and hero picture; the server's set-up for the sign-in pages' Google button.
+// landing page's data and hero picture; the server's set-up for the sign-in pages' Google button
+// (no request at all when the server wrote it into the page: lib/public-config.ts).
 const firstPath = window.location.pathname;
+/** Settles once the first page's chunk is here (main.tsx renders then). */
+export const firstPageLoaded = loadPagesFor(routes, firstPath);
 if (firstPath === '/') prefetchLanding(queryClient);
 if (firstPath === '/login' || firstPath === '/signup') void queryClient.prefetchQuery(publicConfigQueryOptions());
 

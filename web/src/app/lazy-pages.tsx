@@ -1,5 +1,8 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
+
+/** Each converted route's page loader (the same promise React.lazy waits for), for `loadPagesFor`. */
+const pageLoaders = new WeakMap<RouteObject, () => Promise<unknown>>();
 
 /**
  * The route tables (here and in features/<name>/routes.tsx) declare pages as
@@ -12,17 +15,31 @@ export function withLazyPages(routes: RouteObject[]): RouteObject[] {
     const { lazy: load, children, ...rest } = route;
     if (load !== undefined && typeof load !== 'function')
       throw new Error('Route lazy objects are not supported; use lazyRoute()');
-    const Page = load
-      ? lazy(async () => {
-          const { Component } = await load();
-          if (!Component) throw new Error('A lazy route must provide a Component');
-          return { default: Component };
-        })
+    let loaded: Promise<{ default: NonNullable<RouteObject['Component']> }> | undefined;
+    // Once, like React.lazy itself: loadPagesFor and the page share one download.
+    const loadPage = load
+      ? () =>
+          (loaded ??= load().then(({ Component }) => {
+            if (!Component) throw new Error('A lazy route must provide a Component');
+            return { default: Component };
+          }))
       : null;
-    return {
+    const Page = loadPage ? lazy(loadPage) : null;
+    const converted = {
       ...rest,
       ...(Page ? { element: <Page /> } : {}),
       ...(children ? { children: withLazyPages(children) } : {}),
     } as RouteObject;
+    if (loadPage) pageLoaders.set(converted, loadPage);
+    return converted;
   });
+}
+
+/**
+ * Starts the chunks of the pages `pathname` shows (a table made by withLazyPages) and settles
+ * when they have arrived or failed (the page then shows the failure as it would have).
+ */
+export async function loadPagesFor(routes: RouteObject[], pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => pageLoaders.get(route)?.());
+  await Promise.allSettled(loads);
 }

@@ -2,17 +2,37 @@ import '@/lib/zod-jitless.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../index.css';
-import { App } from './app.tsx';
+import { App, firstPageLoaded } from './app.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread for one long task (what Total Blocking Time counts).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+/**
+ * How long the first render waits for the first page's chunk (asked for when app.tsx ran). Once
+ * it is here, the first paint is the page itself rather than the navbar and a spinner that the
+ * page replaces: in Lighthouse's traces that page painted 100–300 ms after its chunk arrived, and
+ * every request that finished meanwhile (the sign-in form's chunk, 37 kB) counted toward the
+ * largest paint. On a network slower than this, the navbar and the spinner show first, as before.
+ */
+const FIRST_PAGE_WAIT_MS = 1500;
+
+function render() {
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for one long task (what Total Blocking Time counts).
+  startTransition(() => {
+    createRoot(root!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+let rendered = false;
+const renderOnce = () => {
+  if (rendered) return;
+  rendered = true;
+  render();
+};
+void firstPageLoaded.then(renderOnce);
+setTimeout(renderOnce, FIRST_PAGE_WAIT_MS);

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_THRESHOLD_BYTES, pickEncoding, type Encoding } from '../../lib/precompressed-body.ts';
+import { COMPRESS_THRESHOLD_BYTES, matchesEtag, pickEncoding, type Encoding } from '../../lib/precompressed-body.ts';
+
+export { matchesEtag };
 
 /** A JSON response serialised once: its bytes, a strong ETag, and compressed forms made on first use. */
 export interface SerialisedBody {
@@ -32,15 +34,6 @@ export function serialise(value: unknown, tagPrefix = ''): SerialisedBody {
       return encodedForms[encoding];
     },
   };
-}
-
-/** True when the client's `If-None-Match` names this ETag (weak or strong) or is `*`. */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
 }
 
 /**

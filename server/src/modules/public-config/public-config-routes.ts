@@ -1,13 +1,21 @@
-import { publicConfig } from '@torque/contract';
+import { publicConfig, type PublicConfig } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
 
-/** What the browser needs to know about this server's set-up; nothing secret. */
-export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const body = {
-    paymentProvider: app.config.PAYMENT_PROVIDER,
-    stripePublishableKey: app.config.PAYMENT_PROVIDER === 'stripe' ? (app.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-    googleEnabled: app.config.googleEnabled,
+/**
+ * What the browser needs to know about this server's set-up; nothing secret. Answered by
+ * `GET /api/config` and written into index.html (plugins/spa.ts), so the app has it without a request.
+ */
+export function publicConfigOf(config: Config): PublicConfig {
+  return {
+    paymentProvider: config.PAYMENT_PROVIDER,
+    stripePublishableKey: config.PAYMENT_PROVIDER === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    googleEnabled: config.googleEnabled,
   };
+}
+
+export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  const body = publicConfigOf(app.config);
   app.get(
     '/api/config',
     {

@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { homePartsQueryOptions } from './api/get-parts.ts';
-import { reviewsQueryOptions } from './api/get-reviews.ts';
 
 /** The hero picture: the largest thing on the landing page's first screen. */
 export const HERO_IMAGE = '/images/hero.svg';
 
 /**
- * Starts what the landing page needs while its chunk downloads, instead of after it renders:
- * its data, and the hero picture (the page's largest paint), at high priority.
+ * Starts what the landing page's first screen needs while its chunk downloads, instead of after
+ * it renders: its three parts, and the hero picture (the page's largest paint), at high priority.
+ * Not the reviews: their section renders once the browser is idle and asks then, so their request
+ * does not share the first screen's bandwidth (it was in Lighthouse's largest-paint chain).
  */
 export function prefetchLanding(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(homePartsQueryOptions());
-  void queryClient.prefetchQuery(reviewsQueryOptions());
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
