@@ -111,9 +111,10 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: vendor },
             // Loaded later, never by the first paint of `/`: forms (with the contract's schemas), toasts.
+            // The contract's zod-free fit rule (`fitment-rule.ts`) stays out: the catalogue uses it.
             {
               name: 'forms',
-              test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)|contract[\\/]src)[\\/]/,
+              test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]|contract[\\/]src[\\/](?!fitment-rule\.ts$))/,
             },
             { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
           ],
