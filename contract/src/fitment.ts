@@ -127,8 +127,15 @@ export const fitmentImportQuery = z.object({
 
 /** One refused CSV line: `line` is the file's line number (the header is line 1). */
 export const importError = z.object({ line: z.number().int(), message: z.string() });
-/** Answer of a dry run (200) and of a refused import (422). `valid`: the lines that passed. */
-export const fitmentImportCheck = z.object({ valid: z.number().int(), errors: z.array(importError) });
+/**
+ * Answer of a dry run (200) and of a refused import (422). `valid`: the lines that passed;
+ * `errors`: the first refused lines (at most 100, in line order); `errorCount`: all of them.
+ */
+export const fitmentImportCheck = z.object({
+  valid: z.number().int(),
+  errors: z.array(importError),
+  errorCount: z.number().int().optional(),
+});
 /** Answer of an applied import: rows written (each named part's fitment replaced by the file's). */
 export const fitmentImportApplied = z.object({ applied: z.number().int() });
 

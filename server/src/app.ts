@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { contactPlugin } from './modules/contact/contact-plugin.ts';
 import { contactRoutes } from './modules/contact/contact-routes.ts';
+import { fitmentPlugin } from './modules/fitment/fitment-plugin.ts';
+import { fitmentRoutes } from './modules/fitment/fitment-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { accessTokensPlugin } from './modules/identity/access-tokens-plugin.ts';
 import { identityPlugin } from './modules/identity/identity-plugin.ts';
@@ -118,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(identityPlugin);
   await app.register(catalogueEventsPlugin);
   await app.register(partsPlugin);
+  await app.register(fitmentPlugin);
   await app.register(usersPlugin);
   await app.register(reviewsPlugin);
   await app.register(contactPlugin);
@@ -130,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);
   await app.register(partsRoutes);
+  await app.register(fitmentRoutes);
   await app.register(reviewsRoutes);
   await app.register(contactRoutes);
   await app.register(usersRoutes);

@@ -18,6 +18,7 @@ const part = (id: string, available: number): Part => ({
   minimunOrder: 1,
   available,
   price: 1,
+  universal: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

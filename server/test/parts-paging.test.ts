@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Part } from '@torque/contract';
+import type { Part, PartDetail } from '@torque/contract';
 import { createKeysetCodec } from '../src/lib/keyset-page.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { createCatalogueCache } from '../src/modules/parts/catalogue-cache.ts';
@@ -78,7 +78,7 @@ describe('page cache', () => {
       listLoads += 1;
       return [];
     });
-    const one = { _id: 'a', name: 'A' } as Part;
+    const one = { _id: 'a', name: 'A', fitment: [] } as unknown as PartDetail;
     const loadOne = async () => (oneLoads++, one);
     assert.deepEqual(JSON.parse((await cache.part('a', loadOne))!.json.toString()), one);
     await cache.part('a', loadOne);

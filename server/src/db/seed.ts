@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import type { FitmentRow } from '@torque/contract';
+import { replaceRows } from '../modules/fitment/fitment-sql.ts';
 import { parts, reviews } from './schema/index.ts';
 
 interface SeedPart {
@@ -11,6 +13,9 @@ interface SeedPart {
   minimunOrder: number;
   available: number;
   price: number;
+  /** PRODUCT.md §15: fits every vehicle, or the vehicles of `fitment`. */
+  universal: boolean;
+  fitment: FitmentRow[];
 }
 interface SeedReview {
   name: string;
@@ -36,16 +41,27 @@ export async function seedDemoData(db: Db): Promise<{ parts: number; reviews: nu
     const demoReviews = readJson<SeedReview[]>('reviews.json');
     // Spaced creation times keep the catalogue's order (oldest first) as written in the file.
     const base = Date.now() - demoParts.length * 60_000;
-    await tx.insert(parts).values(
-      demoParts.map((p, i) => ({
-        name: p.name,
-        description: p.des,
-        img: p.img,
-        minimumOrder: p.minimunOrder,
-        available: p.available,
-        priceCents: Math.round(p.price * 100),
-        createdAt: new Date(base + i * 60_000),
-      })),
+    const inserted = await tx
+      .insert(parts)
+      .values(
+        demoParts.map((p, i) => ({
+          name: p.name,
+          description: p.des,
+          img: p.img,
+          minimumOrder: p.minimunOrder,
+          available: p.available,
+          priceCents: Math.round(p.price * 100),
+          universal: p.universal,
+          createdAt: new Date(base + i * 60_000),
+        })),
+      )
+      .returning({ id: parts.id, name: parts.name });
+    // By name (unique in the demo), not by position: RETURNING promises no order.
+    const idOf = new Map(inserted.map((r) => [r.name, r.id]));
+    await replaceRows(
+      tx,
+      [...idOf.values()],
+      demoParts.flatMap((p) => p.fitment.map((row) => ({ ...row, partId: idOf.get(p.name)! }))),
     );
     await tx.insert(reviews).values(
       demoReviews.map((r, i) => ({

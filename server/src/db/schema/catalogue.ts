@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps.ts';
 
 /**
@@ -17,6 +17,8 @@ export const parts = pgTable(
     minimumOrder: integer('minimum_order').notNull(),
     available: integer('available').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** Fits every vehicle (PRODUCT.md §15); otherwise its rows in part_fitment say what it fits. */
+    universal: boolean('universal').notNull().default(false),
     ...timestamps,
   },
   (t) => [

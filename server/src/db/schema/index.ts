@@ -2,3 +2,4 @@ export * from './identity.ts';
 export * from './catalogue.ts';
 export * from './orders.ts';
 export * from './mail.ts';
+export * from './fitment.ts';

@@ -1,4 +1,4 @@
-import type { Part } from '@torque/contract';
+import type { Part, PartDetail } from '@torque/contract';
 import { partTagPrefix } from './part-version.ts';
 import { serialise, type SerialisedBody } from './serialised-body.ts';
 
@@ -11,9 +11,6 @@ export const CATALOGUE_MAX_AGE_MS = 1000;
 
 interface Snapshot {
   list: SerialisedBody;
-  parts: Map<string, Part>;
-  /** Each part's body, serialised on first request. */
-  bodies: Map<string, SerialisedBody>;
   loadedAt: number;
 }
 
@@ -91,12 +88,7 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
     const loadedAt = now();
     const promise = load()
       .then((parts): Snapshot => {
-        const built = {
-          list: serialise(parts),
-          parts: new Map(parts.map((p) => [p._id, p])),
-          bodies: new Map(),
-          loadedAt,
-        };
+        const built = { list: serialise(parts), loadedAt };
         if (started === generation) snapshot = built;
         return built;
       })
@@ -117,25 +109,17 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
     async list(): Promise<SerialisedBody> {
       return (await current()).list;
     },
-    /** A part's body, or undefined when this snapshot has no such part. */
-    async part(id: string, loadOne: () => Promise<Part | undefined>): Promise<SerialisedBody | undefined> {
-      // Without a whole-catalogue snapshot (clients that page never ask for one), one part is
-      // read alone: loading 100,000 parts to answer one would cost seconds and megabytes.
-      if (!snapshot) {
-        const body = await singleParts.get(id, async () => {
-          const part = await loadOne();
-          return part ? serialise(part, partTagPrefix(part)) : null;
-        });
-        return body ?? undefined;
-      }
-      const { parts, bodies } = await current();
-      const cached = bodies.get(id);
-      if (cached) return cached;
-      const part = parts.get(id);
-      if (!part) return undefined;
-      const body = serialise(part, partTagPrefix(part));
-      bodies.set(id, body);
-      return body;
+    /**
+     * A part's body with its fitment, or undefined when there is no such part. Read alone, never
+     * from the snapshot: the snapshot holds no fitment (100,000 parts have millions of rows), and
+     * loading the whole catalogue to answer one part would cost seconds and megabytes.
+     */
+    async part(id: string, loadOne: () => Promise<PartDetail | undefined>): Promise<SerialisedBody | undefined> {
+      const body = await singleParts.get(id, async () => {
+        const part = await loadOne();
+        return part ? serialise(part, partTagPrefix(part)) : null;
+      });
+      return body ?? undefined;
     },
     /** A page of a paged or searched list, keyed by everything that shapes it (sort, q, filters, limit, cursor). */
     page(key: string, load: () => Promise<CachedPage>): Promise<CachedPage> {
@@ -175,7 +159,7 @@ interface LruOptions<V> {
  * misses of one key share one load; an entry past `maxAgeMs` is served while one reload runs
  * (as the snapshot is), so another instance's writes show within the age.
  */
-function createGenerationalLru<V>(options: LruOptions<V>) {
+export function createGenerationalLru<V>(options: LruOptions<V>) {
   const { maxEntries, maxBytes, sizeOf, maxAgeMs, now, generation, onRefreshError } = options;
   const entries = new Map<string, { value: V; bytes: number; loadedAt: number }>();
   const loading = new Map<string, { generation: number; promise: Promise<V> }>();

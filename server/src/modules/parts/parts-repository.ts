@@ -1,9 +1,10 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Part, PartSort } from '@torque/contract';
+import type { FitmentRow, Part, PartDetail, PartSort, Vehicle } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema/index.ts';
 import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
+import { fitsVehicleCondition, replaceRows, rowsOf } from '../fitment/fitment-sql.ts';
 
 type PartRow = typeof parts.$inferSelect;
 
@@ -16,6 +17,7 @@ export function toPart(row: PartRow): Part {
     minimunOrder: row.minimumOrder,
     available: row.available,
     price: toDollars(row.priceCents),
+    universal: row.universal,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -29,6 +31,7 @@ export interface PartFields {
   minimunOrder: number;
   available: number;
   price: number;
+  universal?: boolean | undefined;
 }
 
 function toColumns(fields: Partial<PartFields>) {
@@ -39,6 +42,7 @@ function toColumns(fields: Partial<PartFields>) {
     ...(fields.minimunOrder !== undefined && { minimumOrder: fields.minimunOrder }),
     ...(fields.available !== undefined && { available: fields.available }),
     ...(fields.price !== undefined && { priceCents: toCents(fields.price) }),
+    ...(fields.universal !== undefined && { universal: fields.universal }),
   };
 }
 
@@ -48,6 +52,8 @@ export interface PartsFilter {
   inStock: boolean;
   /** Only parts with fewer units than their minimum order (Manage Products' "Low stock"). */
   lowStock?: boolean;
+  /** Only the parts that fit this vehicle, and universal ones (PRODUCT.md §15). */
+  vehicle?: Vehicle | undefined;
 }
 
 /** The order of a page: a sort the client named, the catalogue's own, or relevance to a search. */
@@ -106,6 +112,7 @@ function filterCondition(filter: PartsFilter): SQL | undefined {
   );
   if (filter.inStock) conditions.push(sql`${parts.available} >= ${parts.minimumOrder}`);
   if (filter.lowStock) conditions.push(sql`${parts.available} < ${parts.minimumOrder}`);
+  if (filter.vehicle) conditions.push(fitsVehicleCondition(filter.vehicle));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -152,6 +159,16 @@ export function keyPatterns(order: PartsOrder): RegExp[] {
 }
 
 export function createPartsRepository(db: Db) {
+  /** Each listed part with the rows of its fitment that apply to the vehicle it was asked for. */
+  async function withFits(list: Part[], vehicle: Vehicle): Promise<Part[]> {
+    const fits = await rowsOf(
+      db,
+      list.map((p) => p._id),
+      vehicle,
+    );
+    return list.map((p) => ({ ...p, fits: fits.get(p._id) ?? [] }));
+  }
+
   return {
     /**
      * One page in `order`, after the row whose key is `after` (from a cursor): at most `limit`
@@ -175,7 +192,8 @@ export function createPartsRepository(db: Db) {
       const { shown, nextKey } = splitPage(rows, limit, (last) =>
         columns.map((_, i) => String((last as Record<string, unknown>)[`k${i}`])),
       );
-      return { parts: shown.map((r) => toPart(r.row)), nextKey };
+      const found = shown.map((r) => toPart(r.row));
+      return { parts: filter.vehicle ? await withFits(found, filter.vehicle) : found, nextKey };
     },
     /** How many parts match (X-Total-Count). */
     async count(filter: PartsFilter): Promise<number> {
@@ -194,12 +212,25 @@ export function createPartsRepository(db: Db) {
       const [row] = await db.select().from(parts).where(eq(parts.id, id));
       return row && toPart(row);
     },
-    async create(fields: PartFields): Promise<Part> {
-      const [row] = await db
-        .insert(parts)
-        .values(toColumns(fields) as typeof parts.$inferInsert)
-        .returning();
-      return toPart(row!);
+    /** A part with its whole fitment (`GET /api/parts/:id`). */
+    async detail(id: string): Promise<PartDetail | undefined> {
+      const found = await this.get(id);
+      return found && { ...found, fitment: (await rowsOf(db, [id])).get(id)! };
+    },
+    /** Adds a part and its fitment rows in one transaction. */
+    async create(fields: PartFields, fitment: FitmentRow[] = []): Promise<PartDetail> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(parts)
+          .values(toColumns(fields) as typeof parts.$inferInsert)
+          .returning();
+        await replaceRows(
+          tx,
+          [row!.id],
+          fitment.map((r) => ({ ...r, partId: row!.id })),
+        );
+        return { ...toPart(row!), fitment: (await rowsOf(tx, [row!.id])).get(row!.id)! };
+      });
     },
     /**
      * Edits a part if its edit version (part-version.ts: `updatedAt` in ms) is still `version`:
@@ -211,18 +242,32 @@ export function createPartsRepository(db: Db) {
       id: string,
       fields: Partial<Omit<PartFields, 'available'>>,
       version: number,
-    ): Promise<Part | 'stale' | undefined> {
-      const [row] = await db
-        .update(parts)
-        .set({
-          ...toColumns(fields),
-          updatedAt: sql`greatest(clock_timestamp(), ${parts.updatedAt} + interval '1 millisecond')`,
-        })
-        .where(
-          and(eq(parts.id, id), sql`floor(extract(epoch from ${parts.updatedAt}) * 1000)::bigint = ${version}::bigint`),
-        )
-        .returning();
-      if (row) return toPart(row);
+      fitment?: FitmentRow[],
+    ): Promise<PartDetail | 'stale' | undefined> {
+      const edited = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(parts)
+          .set({
+            ...toColumns(fields),
+            updatedAt: sql`greatest(clock_timestamp(), ${parts.updatedAt} + interval '1 millisecond')`,
+          })
+          .where(
+            and(
+              eq(parts.id, id),
+              sql`floor(extract(epoch from ${parts.updatedAt}) * 1000)::bigint = ${version}::bigint`,
+            ),
+          )
+          .returning();
+        // The fitment is replaced only under the same version guard, in the same transaction.
+        if (row && fitment)
+          await replaceRows(
+            tx,
+            [id],
+            fitment.map((r) => ({ ...r, partId: id })),
+          );
+        return row && toPart(row);
+      });
+      if (edited) return { ...edited, fitment: (await rowsOf(db, [id])).get(id)! };
       return (await this.get(id)) ? 'stale' : undefined;
     },
     /**

@@ -1,4 +1,13 @@
-import { errorBody, part, partIdParams, partInput, partsQuery, partUpdate, stockMove } from '@torque/contract';
+import {
+  errorBody,
+  part,
+  partDetail,
+  partIdParams,
+  partInput,
+  partsQuery,
+  partUpdate,
+  stockMove,
+} from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/keyset-page.ts';
@@ -40,7 +49,12 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/parts/:id',
     {
       config: { access: 'public' },
-      schema: { tags: ['parts'], summary: 'One part', params: partIdParams, response: { 200: part, ...errors } },
+      schema: {
+        tags: ['parts'],
+        summary: 'One part, with its fitment (PRODUCT.md §15)',
+        params: partIdParams,
+        response: { 200: partDetail, ...errors },
+      },
     },
     async (request, reply) => sendSerialised(request, reply, await parts.one(request.params.id)),
   );
@@ -53,8 +67,9 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['parts'],
         summary: 'Add a product (admin)',
         security: [{ bearer: [] }],
+        description: '`fitment` (optional) is stored with the part in one transaction.',
         body: partInput,
-        response: { 201: part, ...errors },
+        response: { 201: partDetail, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await parts.create(request.body)),
@@ -71,12 +86,13 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Never changes stock: `available` is not part of this body (it is stripped); stock moves only by a ' +
           'delta, `POST /api/parts/{id}/stock`. Optimistic concurrency: send `If-Match` with the `ETag` of ' +
           '`GET /api/parts/{id}`; without it 428, and 412 when another admin saved the product since. The ' +
-          "answer's `ETag` is the new version's.",
+          "answer's `ETag` is the new version's. `fitment`, when given, replaces all of the part's rows in the " +
+          'same transaction as the edit.',
         security: [{ bearer: [] }],
         params: partIdParams,
         headers: z.object({ 'if-match': z.string().max(200).optional() }),
         body: partUpdate,
-        response: { 200: part, ...errors, 412: errorBody, 428: errorBody },
+        response: { 200: partDetail, ...errors, 412: errorBody, 428: errorBody },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { Part, PartsQuery } from '@torque/contract';
+import type { FitmentRow, Part, PartDetail, PartsQuery, Vehicle } from '@torque/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, conflict, notFound, preconditionFailed, preconditionRequired } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
@@ -6,12 +6,36 @@ import { createCatalogueCache, type CachedPage } from './catalogue-cache.ts';
 import {
   keyPatterns,
   searchTerms,
+  type PartFields,
   type PartsFilter,
   type PartsOrder,
   type PartsRepository,
 } from './parts-repository.ts';
 import { partTagPrefix, versionOfIfMatch } from './part-version.ts';
 import { serialise, type SerialisedBody } from './serialised-body.ts';
+
+/**
+ * The vehicle of a list query (PRODUCT.md §15): make, model and year come together, or none of
+ * them; an engine only with them. Anything else is a 400 naming what is missing.
+ */
+export function vehicleOf(query: PartsQuery): Vehicle | undefined {
+  const { make, model, year } = query;
+  const engine = query.engine ?? null;
+  if (make === undefined && model === undefined && year === undefined) {
+    if (engine !== null) throw badRequest('engine needs make, model and year', { make: 'Make is required' });
+    return undefined;
+  }
+  if (make !== undefined && model !== undefined && year !== undefined) return { make, model, year, engine };
+  const fields: Record<string, string> = {};
+  if (make === undefined) fields.make = 'Make is required';
+  if (model === undefined) fields.model = 'Model is required';
+  if (year === undefined) fields.year = 'Year is required';
+  throw badRequest(`A vehicle needs make, model and year: ${Object.keys(fields).join(', ')} missing`, fields);
+}
+
+/** A vehicle as a cache and cursor key: matched ignoring case, so keyed lower-cased. */
+const vehicleKey = (v: Vehicle | undefined) =>
+  v ? [v.make, v.model, v.year, v.engine].map((x) => (typeof x === 'string' ? x.toLowerCase() : x)) : null;
 
 /**
  * The catalogue: reads served from a serialised snapshot and a bounded page cache (each dropped
@@ -32,10 +56,12 @@ export function createPartsService(deps: {
   /** One page, from the page cache or the database; the cursor is checked before either. */
   async function page(query: PartsQuery & { limit: number }): Promise<CachedPage> {
     const terms = searchTerms(query.q);
-    const filter: PartsFilter = { terms, inStock: query.inStock === true, lowStock: query.lowStock === true };
+    const vehicle = vehicleOf(query);
+    const filter: PartsFilter = { terms, inStock: query.inStock === true, lowStock: query.lowStock === true, vehicle };
     const order: PartsOrder = query.sort ?? (query.q ? 'relevance' : 'catalogue');
-    // What a cursor belongs to: the list, its order and filters. A cursor of another is a 400.
-    const filterKey = JSON.stringify([terms, filter.inStock, filter.lowStock]);
+    // What a cursor belongs to: the list, its order and filters (the vehicle too, matched
+    // ignoring case, so its key is lower-cased). A cursor of another list is a 400.
+    const filterKey = JSON.stringify([terms, filter.inStock, filter.lowStock, vehicleKey(vehicle)]);
     const scope = `parts|${order}|${filterKey}`;
     const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, keyPatterns(order));
     return catalogue.page(JSON.stringify([scope, query.limit, query.cursor ?? null]), async () => {
@@ -64,7 +90,7 @@ export function createPartsService(deps: {
     async list(query: PartsQuery): Promise<{ body: SerialisedBody; page?: CachedPage }> {
       if (query.limit === undefined) {
         if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
-        const plain = !query.q && !query.inStock && !query.lowStock && query.sort === undefined;
+        const plain = !query.q && !query.inStock && !query.lowStock && query.sort === undefined && !vehicleOf(query);
         if (plain) return { body: await catalogue.list() };
         return { body: (await page({ ...query, limit: Number.MAX_SAFE_INTEGER })).body };
       }
@@ -72,16 +98,17 @@ export function createPartsService(deps: {
       return { body: found.body, page: found };
     },
 
-    /** One part's serialised body. Not in the snapshot: maybe added by another instance a moment ago. */
+    /** One part's serialised body, with its fitment (PRODUCT.md §15). */
     async one(id: string): Promise<SerialisedBody> {
-      const load = () => repo.get(id);
-      const body = (await catalogue.part(id, load)) ?? (await load().then((p) => p && serialise(p, partTagPrefix(p))));
+      const body = await catalogue.part(id, () => repo.detail(id));
       if (!body) throw notFound('Part');
       return body;
     },
 
-    async create(input: Parameters<PartsRepository['create']>[0]): Promise<Part> {
-      const created = await repo.create(input);
+    /** Adds a part, with its fitment rows in the same transaction. */
+    async create(input: PartFields & { fitment?: FitmentRow[] | undefined }): Promise<PartDetail> {
+      const { fitment, ...fields } = input;
+      const created = await repo.create(fields, fitment);
       changed();
       return created;
     },
@@ -92,16 +119,19 @@ export function createPartsService(deps: {
      */
     async update(
       id: string,
-      input: Parameters<PartsRepository['update']>[1],
+      input: Partial<Omit<PartFields, 'available'>> & { fitment?: FitmentRow[] | undefined },
       ifMatch: string | undefined,
-    ): Promise<{ part: Part; etag: string }> {
+    ): Promise<{ part: PartDetail; etag: string }> {
       if (!ifMatch)
         throw preconditionRequired(
           'Send If-Match with the ETag of GET /api/parts/:id, so a newer edit is not overwritten',
         );
       const version = versionOfIfMatch(ifMatch);
+      const { fitment, ...fields } = input;
       const updated =
-        version === null ? await repo.get(id).then((p) => p && 'stale') : await repo.update(id, input, version);
+        version === null
+          ? await repo.get(id).then((p) => p && 'stale')
+          : await repo.update(id, fields, version, fitment);
       if (!updated) throw notFound('Part');
       if (updated === 'stale')
         throw preconditionFailed(

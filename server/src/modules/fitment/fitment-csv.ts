@@ -1,0 +1,72 @@
+import { FITMENT_CSV_COLUMNS, FITMENT_IMPORT_MAX_LINES, fitmentRowInput } from '@torque/contract';
+import { parse } from 'csv-parse/sync';
+import { badRequest } from '../../lib/errors.ts';
+import type { StoredRow } from './fitment-sql.ts';
+
+/** One refused line: `line` is the file's line number, the header being line 1. */
+export interface LineError {
+  line: number;
+  message: string;
+}
+
+/** The lines of an import that passed the row rules, each with its line number, and those that did not. */
+export interface ParsedImport {
+  rows: StoredRow[];
+  lines: number[];
+  errors: LineError[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEADER = FITMENT_CSV_COLUMNS.join(',');
+
+/**
+ * Parses a fitment CSV (RFC 4180 by csv-parse: quoted fields, commas and line breaks inside
+ * quotes, a BOM) and checks each line with the contract's `fitmentRowInput`, the same rules as the
+ * product form. A file without the exact header, or with more than FITMENT_IMPORT_MAX_LINES lines,
+ * is a 400 as a whole; everything else is reported per line. Whether each part exists is the
+ * service's question (one query for the whole file).
+ */
+export function parseFitmentCsv(text: string): ParsedImport {
+  const errors: LineError[] = [];
+  const records = parse(text, {
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_skip: (err) => {
+      if (err) errors.push({ line: Number(err.lines), message: `Not valid CSV: ${err.message}` });
+      return undefined;
+    },
+  }) as unknown as { record: string[]; info: { lines: number } }[];
+  const [header, ...body] = records;
+  if (!header || header.record.map((c) => c.trim()).join(',') !== HEADER)
+    throw badRequest(`The first line must be the header ${HEADER}`, { header: `Expected ${HEADER}` });
+  if (body.length > FITMENT_IMPORT_MAX_LINES)
+    throw badRequest(`An import takes at most ${FITMENT_IMPORT_MAX_LINES.toLocaleString('en')} lines; split the file`);
+  const parsed: ParsedImport = { rows: [], lines: [], errors };
+  for (const { record, info } of body) {
+    const checked = checkLine(record);
+    if (typeof checked === 'string') errors.push({ line: info.lines, message: checked });
+    else {
+      parsed.rows.push(checked);
+      parsed.lines.push(info.lines);
+    }
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return parsed;
+}
+
+/** One line's row, or what is wrong with it (the first problem, in column order). */
+function checkLine(record: string[]): StoredRow | string {
+  if (record.length !== FITMENT_CSV_COLUMNS.length)
+    return `Expected ${FITMENT_CSV_COLUMNS.length} fields (${HEADER}), found ${record.length}`;
+  const [partId, make, model, yearFrom, yearTo, engine, note] = record.map((c) => c.trim());
+  if (!UUID.test(partId!)) return 'partId must be a part id';
+  const result = fitmentRowInput.safeParse({ make, model, yearFrom, yearTo, engine, note });
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    return issue.message;
+  }
+  return { partId: partId!.toLowerCase(), ...result.data };
+}

@@ -1,0 +1,96 @@
+import { fitmentYearMax, type Vehicle } from '@torque/contract';
+import { CATALOGUE_MAX_AGE_MS, createGenerationalLru } from '../parts/catalogue-cache.ts';
+import { serialise, type SerialisedBody } from '../parts/serialised-body.ts';
+import { parseFitmentCsv, type LineError } from './fitment-csv.ts';
+import type { FitmentRepository } from './fitment-repository.ts';
+
+/** Vehicle lists kept in memory: one per make, model and year asked for, up to these bounds. */
+export const VEHICLE_CACHE_MAX_ENTRIES = 2048;
+export const VEHICLE_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+/** Refused lines an import answers with; the rest are only counted (`errorCount`). */
+export const IMPORT_ERRORS_SHOWN = 100;
+
+/** What a dry run, or a refused import, answers. */
+export interface ImportCheck {
+  valid: number;
+  errors: LineError[];
+  errorCount: number;
+}
+
+/**
+ * The selector's lists (cached, dropped on every catalogue change, like the catalogue's pages),
+ * the bulk import and the garage.
+ */
+export function createFitmentService(deps: { repository: FitmentRepository; changed: () => void }) {
+  const { repository: repo, changed } = deps;
+  let generation = 0;
+  const lists = createGenerationalLru<SerialisedBody>({
+    maxEntries: VEHICLE_CACHE_MAX_ENTRIES,
+    maxBytes: VEHICLE_CACHE_MAX_BYTES,
+    sizeOf: (body) => body.json.length,
+    maxAgeMs: CATALOGUE_MAX_AGE_MS,
+    now: Date.now,
+    generation: () => generation,
+    onRefreshError: () => {},
+  });
+  // Names are matched ignoring case, so `?make=BMW` and `?make=bmw` share one entry.
+  const cached = (key: unknown[], load: () => Promise<unknown[]>) =>
+    lists.get(JSON.stringify(key).toLowerCase(), async () => serialise(await load()));
+
+  /** The lines that passed, checked against the parts that exist, and every refusal in line order. */
+  async function check(csv: string) {
+    const parsed = parseFitmentCsv(csv);
+    const existing = await repo.existingParts([...new Set(parsed.rows.map((r) => r.partId))]);
+    const rows = parsed.rows.filter((r, i) => {
+      if (existing.has(r.partId)) return true;
+      parsed.errors.push({ line: parsed.lines[i]!, message: `No part with id ${r.partId}` });
+      return false;
+    });
+    const errors = parsed.errors.sort((a, b) => a.line - b.line);
+    const answer: ImportCheck = {
+      valid: rows.length,
+      errors: errors.slice(0, IMPORT_ERRORS_SHOWN),
+      errorCount: errors.length,
+    };
+    return { rows, answer };
+  }
+
+  return {
+    invalidate(): void {
+      generation += 1;
+      lists.clear();
+    },
+
+    makes: () => cached(['makes'], () => repo.makes()),
+    models: (make: string) => cached(['models', make], () => repo.models(make)),
+    years: (make: string, model: string) =>
+      cached(['years', make, model], () => repo.years(make, model, fitmentYearMax())),
+    engines: (make: string, model: string, year: number) =>
+      cached(['engines', make, model, year], () => repo.engines(make, model, year)),
+
+    /**
+     * `POST /api/fitment/import`: a dry run answers the check; a real run applies nothing unless
+     * every line passed (422 with the check otherwise), then replaces the fitment of each part the
+     * file names by the file's rows, in one transaction, so the same file imported twice leaves
+     * the same rows.
+     */
+    async importCsv(
+      csv: string,
+      dryRun: boolean,
+    ): Promise<{ status: 200; body: ImportCheck | { applied: number } } | { status: 422; body: ImportCheck }> {
+      const { rows, answer } = await check(csv);
+      if (dryRun) return { status: 200, body: answer };
+      if (answer.errorCount > 0) return { status: 422, body: answer };
+      const applied = await repo.replaceFitment(rows);
+      changed();
+      return { status: 200, body: { applied } };
+    },
+
+    garage: (userId: string) => repo.garage(userId),
+    async setGarage(userId: string, vehicles: Vehicle[]): Promise<Vehicle[]> {
+      await repo.setGarage(userId, vehicles);
+      return repo.garage(userId);
+    },
+  };
+}
+export type FitmentService = ReturnType<typeof createFitmentService>;
