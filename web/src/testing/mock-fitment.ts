@@ -120,7 +120,7 @@ export const fitmentHandlers = [
     const part: Part = { _id: crypto.randomUUID(), ...fields, universal: false, createdAt: stamp, updatedAt: stamp };
     storeFitment(part, { universal, fitment });
     state.parts.push(part);
-    return HttpResponse.json(part, { status: 201 });
+    return HttpResponse.json(detailOf(part), { status: 201 });
   }),
 
   http.put('/api/parts/:id', async ({ request, params }) => {
@@ -137,6 +137,6 @@ export const fitmentHandlers = [
     const { universal, fitment, ...fields } = body;
     Object.assign(part, fields, { updatedAt: new Date(Date.parse(part.updatedAt) + 1000).toISOString() });
     storeFitment(part, { universal, fitment });
-    return HttpResponse.json(part, { headers: { ETag: etagOf(part) } });
+    return HttpResponse.json(detailOf(part), { headers: { ETag: etagOf(part) } });
   }),
 ];

@@ -25,7 +25,7 @@ export function FitVerdict({ fits, universal, rows }: FitVerdictProps) {
   }
   return (
     <div className="text-sm">
-      <p className="flex items-center gap-2 font-semibold text-success">
+      <p className="fit-yes flex items-center gap-2 font-semibold">
         <span aria-hidden="true">✓</span>Fits your vehicle
       </p>
       {universal && rows.length === 0 ? <p className="text-base-content/80">Fits all vehicles</p> : null}

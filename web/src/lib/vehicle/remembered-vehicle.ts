@@ -56,6 +56,16 @@ export function remember(vehicle: Vehicle | null): void {
   for (const listener of listeners) listener();
 }
 
+/** Forget this browser's choice altogether: a signed-in customer's garage speaks again. */
+export function forget(): void {
+  try {
+    storage()?.removeItem(KEY);
+  } catch {
+    // blocked: nothing was stored
+  }
+  for (const listener of listeners) listener();
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   // Another tab's choice shows here too.

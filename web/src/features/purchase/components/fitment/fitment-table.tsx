@@ -1,5 +1,4 @@
 import type { PartDetail } from '@torque/contract';
-import './fitment.css';
 
 const dash = <span className="text-base-content/60">—</span>;
 

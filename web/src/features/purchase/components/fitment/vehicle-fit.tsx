@@ -4,7 +4,6 @@ import { toast } from 'react-toastify';
 import { FitVerdict } from '@/components/fitment/fit-verdict.tsx';
 import { VehicleSelector } from '@/components/vehicle/vehicle-selector.tsx';
 import { useVehicle } from '@/lib/vehicle/use-vehicle.ts';
-import './fitment.css';
 
 /** Does the part fit the remembered (or garage) vehicle? With a way to switch vehicle. */
 export function VehicleFit({ part }: { part: PartDetail }) {
