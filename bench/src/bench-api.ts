@@ -4,6 +4,12 @@
  * data folder). Prints a table and rewrites the API section of docs/PERFORMANCE.md.
  */
 import { runCatalogueScale, scaleConsole, scaleMarkdown, type ScaleReport } from './api/catalogue-scale.ts';
+import {
+  fitmentScaleConsole,
+  fitmentScaleMarkdown,
+  runFitmentScale,
+  type FitmentScaleReport,
+} from './api/fitment-scale.ts';
 import { ordersScaleMarkdown, runOrdersScale, type OrdersScaleReport } from './api/orders-scale.ts';
 import { apiConsole, apiMarkdown, type ApiRun } from './api/report.ts';
 import { runDatabase, type DatabaseReport } from './api/run-database.ts';
@@ -35,8 +41,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const pgVersion = await postgresVersion();
 let scale: ScaleReport | undefined;
 let ordersScale: OrdersScaleReport | undefined;
-/** The scenarios that run per database; `scale` and `orders-scale` run once, on PostgreSQL. */
-const perDatabase = settings.scenarios.filter((s) => s !== 'scale' && s !== 'orders-scale');
+let fitment: FitmentScaleReport | undefined;
+/** The scenarios that run per database; `scale`, `orders-scale` and `fitment` run once, on PostgreSQL. */
+const onceOnPostgres = ['scale', 'orders-scale', 'fitment'];
+const perDatabase = settings.scenarios.filter((s) => !onceOnPostgres.includes(s));
 try {
   for (const kind of perDatabase.length ? settings.databases : []) {
     if (kind === 'postgres' && !pgVersion) {
@@ -61,6 +69,10 @@ try {
     if (pgVersion) ordersScale = await runOrdersScale(settings);
     else skipped.push('orders-scale: needs PostgreSQL at BENCH_PG_URL');
   }
+  if (settings.scenarios.includes('fitment')) {
+    if (pgVersion) fitment = await runFitmentScale(settings);
+    else skipped.push('fitment: needs PostgreSQL at BENCH_PG_URL');
+  }
 } finally {
   await cleanUp();
 }
@@ -75,6 +87,11 @@ if (ordersScale) {
   console.log(`\n${markdown}\n`);
   writeSection('orders', markdown);
   console.log('Wrote the orders section of docs/PERFORMANCE.md');
+}
+if (fitment) {
+  console.log(`\n${fitmentScaleConsole(fitment)}\n`);
+  writeSection('fitment', fitmentScaleMarkdown(fitment, pgVersion));
+  console.log('Wrote the fitment section of docs/PERFORMANCE.md');
 }
 if (!perDatabase.length) process.exit(0);
 

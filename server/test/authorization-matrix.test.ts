@@ -78,6 +78,47 @@ const matrix: Row[] = [
     request: async (c) => ({ method: 'DELETE', url: `/api/part/${await c.freshPart()}` }),
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
   },
+  {
+    route: 'GET /api/vehicles/makes',
+    request: () => ({ method: 'GET', url: '/api/vehicles/makes' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/vehicles/models',
+    request: () => ({ method: 'GET', url: '/api/vehicles/models?make=Volkswagen' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/vehicles/years',
+    request: () => ({ method: 'GET', url: '/api/vehicles/years?make=Volkswagen&model=Golf' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/vehicles/engines',
+    request: () => ({ method: 'GET', url: '/api/vehicles/engines?make=Volkswagen&model=Golf&year=2016' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/fitment/import',
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/fitment/import',
+      headers: { 'content-type': 'text/csv' },
+      payload: `partId,make,model,yearFrom,yearTo,engine,note\n${c.partId},Volkswagen,Golf,2013,2020,,`,
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  // Each caller's own garage: no id in the address, so nobody can name another's.
+  {
+    route: 'GET /api/garage',
+    request: () => ({ method: 'GET', url: '/api/garage' }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/garage',
+    request: () => ({ method: 'PUT', url: '/api/garage', payload: [{ make: 'Ford', model: 'Focus', year: 2015 }] }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
   { route: 'GET /api/review', request: () => ({ method: 'GET', url: '/api/review' }), expect: everyone(200) },
   {
     route: 'POST /api/review',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Order, Part, User } from '@torque/contract';
+import type { Order, Part, PartDetail, User } from '@torque/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addPart, orderBody, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
@@ -512,6 +512,63 @@ const rows: Row[] = [
         { method: 'PUT', url: `/api/parts/${c.part._id}`, payload: { ...c.forged, available: 1_000_000 } },
         c.mallory,
       ),
+  },
+  {
+    route: 'PUT /api/parts/:id',
+    name: "a product's fitment and universal flag as a customer",
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/parts/${c.part._id}`,
+          payload: { universal: true, fitment: [{ make: 'Any', model: 'Any', yearFrom: 2000, yearTo: 2001 }] },
+        },
+        c.mallory,
+      ),
+    async verify(c) {
+      const part = (await c.t.inject({ method: 'GET', url: `/api/parts/${c.part._id}` })).json() as PartDetail;
+      assert.deepEqual([part.universal, part.fitment], [false, []]);
+    },
+  },
+  {
+    route: 'POST /api/fitment/import',
+    name: 'importing fitment as a customer',
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/fitment/import',
+          headers: { 'content-type': 'text/csv' },
+          payload: `partId,make,model,yearFrom,yearTo,engine,note\n${c.part._id},Any,Any,2000,2001,,`,
+        },
+        c.mallory,
+      ),
+    async verify(c) {
+      const part = (await c.t.inject({ method: 'GET', url: `/api/parts/${c.part._id}` })).json() as PartDetail;
+      assert.deepEqual(part.fitment, []);
+    },
+  },
+  {
+    route: 'PUT /api/garage',
+    name: "a garage with another user's id, a role and a position",
+    status: 200,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: '/api/garage',
+          payload: [{ make: 'Ford', model: 'Focus', year: 2015, userId: c.victim.id, position: 7, ...c.forged }],
+        },
+        c.mallory,
+      ),
+    async verify(c, res) {
+      const stored = [{ make: 'Ford', model: 'Focus', year: 2015, engine: null }];
+      assert.deepEqual(res.json(), stored);
+      assert.deepEqual((await c.t.inject({ method: 'GET', url: '/api/garage' }, c.mallory)).json(), stored);
+      assert.deepEqual((await c.t.inject({ method: 'GET', url: '/api/garage' }, c.victim)).json(), []);
+    },
   },
   {
     route: 'POST /api/parts/:id/stock',

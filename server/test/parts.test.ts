@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { FitmentRow } from '@torque/contract';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
+
+const seedParts = path.resolve(import.meta.dirname, '../src/db/seed-data/parts.json');
 
 const newPart = {
   name: 'Test Caliper',
@@ -48,7 +53,14 @@ for (const kind of databaseKinds()) {
       const [first] = (await t.inject({ method: 'GET', url: '/api/parts' })).json();
       const one = await t.inject({ method: 'GET', url: `/api/parts/${first._id}` });
       assert.equal(one.statusCode, 200);
-      assert.deepEqual(one.json(), first);
+      // The list's part with its whole fitment (the seed's rows, ordered make, model, first year).
+      const seeded = (JSON.parse(readFileSync(seedParts, 'utf8')) as { name: string; fitment: FitmentRow[] }[]).find(
+        (p) => p.name === first.name,
+      )!.fitment;
+      const byVehicle = (a: FitmentRow, b: FitmentRow) =>
+        a.make.localeCompare(b.make) || a.model.localeCompare(b.model) || a.yearFrom - b.yearFrom;
+      assert.ok(seeded.length > 0);
+      assert.deepEqual(one.json(), { ...first, fitment: [...seeded].sort(byVehicle) });
       const unknown = await t.inject({ method: 'GET', url: '/api/parts/00000000-0000-4000-8000-000000000000' });
       assert.equal(unknown.statusCode, 404);
       assert.equal(errorOf(unknown).code, 'NOT_FOUND');

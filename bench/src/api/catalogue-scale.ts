@@ -30,7 +30,7 @@ const PAGE = 20;
  * series; descriptions naming a car, a year and a selling point. created_at follows the seeded
  * parts, so the landing page's first three stay the seeded ones.
  */
-const GENERATE = `
+export const GENERATE = `
 insert into parts (name, description, img, minimum_order, available, price_cents, created_at, updated_at)
 select
   (array['Ceramic','Sport','Heavy-Duty','OEM','Performance','Premium','Racing','Economy'])[1 + (g * 7) % 8] || ' ' ||

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { TEST_CARDS } from '@torque/testkit';
 import { PASSWORD } from '../helpers/test-app.ts';
-import { queryOf, requests, segment, type FuzzRequest } from './requests.ts';
+import { FITMENT_CSV_COLUMNS } from '@torque/contract';
+import { describeRequest, queryOf, requests, segment, type FuzzRequest } from './requests.ts';
 import { evilString } from './values.ts';
 import type { Pools } from './world.ts';
 
@@ -51,6 +52,53 @@ const sandboxCard = fc.record({
   expYear: fc.constant(new Date().getUTCFullYear() + 2),
   cvc: pick(['123', '9999']),
 });
+
+const MAKES = ['Volkswagen', 'bmw', 'Nobody'];
+const MODELS = ['Golf', '3 series', 'Nothing'];
+const YEARS = ['2016', '1899', '2012', '9999'];
+
+/**
+ * `POST /api/fitment/import` with a CSV body: the header right or wrong, lines of real parts with
+ * fields kept or replaced by hostile text, sometimes a wrong content type or a dry run.
+ */
+function csvImport(partIds: readonly string[]): fc.Arbitrary<FuzzRequest> {
+  const field = (...real: string[]) =>
+    fc.oneof({ arbitrary: pick(real), weight: 4 }, { arbitrary: evilString, weight: 1 });
+  const line = fc
+    .tuple(
+      field(...partIds, 'x'),
+      field(...MAKES),
+      field(...MODELS),
+      field(...YEARS),
+      field(...YEARS),
+      field('', '1.4 TSI'),
+      field('', 'Note'),
+    )
+    .map((fields) => fields.map((f) => (/[",\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)).join(','));
+  const header = fc.oneof(
+    { arbitrary: fc.constant(FITMENT_CSV_COLUMNS.join(',')), weight: 5 },
+    { arbitrary: pick(['', 'partId,make', 'a,b,c,d,e,f,g']), weight: 1 },
+  );
+  return fc
+    .record({
+      header,
+      lines: fc.array(line, { maxLength: 6 }),
+      query: pick(['', '?dryRun=true', '?dryRun=false', '?dryRun=x']),
+      contentType: fc.oneof(
+        { arbitrary: fc.constant('text/csv'), weight: 5 },
+        { arbitrary: pick(['text/csv; charset=utf-8', 'text/plain', 'application/json']), weight: 1 },
+      ),
+    })
+    .map(({ header: h, lines, query, contentType }) => {
+      const request: FuzzRequest = {
+        method: 'POST',
+        url: `/api/fitment/import${query}`,
+        headers: { 'content-type': contentType },
+        payload: [h, ...lines].join('\n'),
+      };
+      return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) });
+    });
+}
 
 /** Paths under /api/auth/* that better-auth serves (or refuses), and some it never heard of. */
 const AUTH_PATHS = [
@@ -132,6 +180,54 @@ export const routeFuzz: RouteFuzz[] = [
   {
     route: 'DELETE /api/part/:id',
     requests: (p) => requests({ method: 'DELETE', path: segment(p.doomedParts).map((id) => `/api/part/${id}`) }),
+  },
+  {
+    route: 'GET /api/vehicles/makes',
+    requests: () => requests({ method: 'GET', path: '/api/vehicles/makes', query: queryOf({ make: ['BMW'] }) }),
+  },
+  {
+    route: 'GET /api/vehicles/models',
+    requests: () => requests({ method: 'GET', path: '/api/vehicles/models', query: queryOf({ make: MAKES }) }),
+  },
+  {
+    route: 'GET /api/vehicles/years',
+    requests: () =>
+      requests({ method: 'GET', path: '/api/vehicles/years', query: queryOf({ make: MAKES, model: MODELS }) }),
+  },
+  {
+    route: 'GET /api/vehicles/engines',
+    requests: () =>
+      requests({
+        method: 'GET',
+        path: '/api/vehicles/engines',
+        query: queryOf({ make: MAKES, model: MODELS, year: YEARS }),
+      }),
+  },
+  {
+    route: 'POST /api/fitment/import',
+    requests: (p) =>
+      fc.oneof(
+        { arbitrary: csvImport(p.decoyParts), weight: 4 },
+        {
+          arbitrary: requests({
+            method: 'POST',
+            path: '/api/fitment/import',
+            query: queryOf({ dryRun: ['true'] }),
+            body: { partId: pick(p.decoyParts) },
+          }),
+          weight: 1,
+        },
+      ),
+  },
+  { route: 'GET /api/garage', requests: () => requests({ method: 'GET', path: '/api/garage' }) },
+  {
+    route: 'PUT /api/garage',
+    requests: () =>
+      requests({
+        method: 'PUT',
+        path: '/api/garage',
+        body: { 0: fc.record({ make: pick(MAKES), model: pick(MODELS), year: fc.oneof(pick(YEARS), fc.integer()) }) },
+      }),
   },
   {
     route: 'GET /api/review',

@@ -4,7 +4,6 @@ import {
   fitmentImportCheck,
   fitmentImportQuery,
   garageInput,
-  vehicle,
   vehicleEnginesQuery,
   vehicleModelsQuery,
   vehicleNames,
@@ -19,6 +18,17 @@ import { callerOf } from '../../plugins/access.ts';
 import { sendSerialised } from '../parts/serialised-body.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+/**
+ * A stored vehicle as answered. The contract's `vehicle` parses input (trims, turns "2016" and ""
+ * into 2016 and null): transforms a response serialiser cannot run backwards.
+ */
+const storedVehicle = z.object({
+  make: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+  engine: z.string().nullable(),
+});
 
 /** An import of 200,000 lines with long notes; every other route keeps the app's 1 MiB. */
 export const IMPORT_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -77,7 +87,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['fitment'],
         summary: "My garage: the signed-in customer's vehicles, newest first",
         security: [{ bearer: [] }],
-        response: { 200: z.array(vehicle), 401: errorBody },
+        response: { 200: z.array(storedVehicle), 401: errorBody },
       },
     },
     async (request) => fitment.garage(callerOf(request).userId),
@@ -92,7 +102,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Replace my garage (at most 5 vehicles, newest first); answers the stored list',
         security: [{ bearer: [] }],
         body: garageInput,
-        response: { 200: z.array(vehicle), ...errors },
+        response: { 200: z.array(storedVehicle), ...errors },
       },
     },
     async (request) => fitment.setGarage(callerOf(request).userId, request.body),
@@ -124,14 +134,14 @@ const importRoute: FastifyPluginAsyncZod = async (app) => {
         description:
           'Body `text/csv` with the header `partId,make,model,yearFrom,yearTo,engine,note`. `?dryRun=true` ' +
           'answers `{ valid, errors }` and changes nothing. A real run with any refused line answers 422 with ' +
-          'the same body and applies nothing; otherwise every part named in the file has its fitment replaced ' +
+          'the same body (plus the usual `error`) and applies nothing; otherwise every part named in the file has its fitment replaced ' +
           'by its lines, in one transaction (importing the same file twice leaves the same rows). At most the ' +
           'first 100 refused lines are listed; `errorCount` counts all.',
         security: [{ bearer: [] }],
         querystring: fitmentImportQuery,
         response: {
           200: z.union([fitmentImportApplied, fitmentImportCheck]),
-          422: fitmentImportCheck,
+          422: fitmentImportCheck.extend(errorBody.shape),
           ...errors,
           413: errorBody,
           415: errorBody,

@@ -77,10 +77,18 @@ export function createFitmentService(deps: { repository: FitmentRepository; chan
     async importCsv(
       csv: string,
       dryRun: boolean,
-    ): Promise<{ status: 200; body: ImportCheck | { applied: number } } | { status: 422; body: ImportCheck }> {
+    ): Promise<
+      | { status: 200; body: ImportCheck | { applied: number } }
+      | { status: 422; body: ImportCheck & { error: { code: string; message: string } } }
+    > {
       const { rows, answer } = await check(csv);
       if (dryRun) return { status: 200, body: answer };
-      if (answer.errorCount > 0) return { status: 422, body: answer };
+      // The check's body, plus the API's error shape every 4xx carries (PRODUCT.md §8).
+      const refused = {
+        code: 'IMPORT_REFUSED',
+        message: `${answer.errorCount} lines were refused; nothing was imported`,
+      };
+      if (answer.errorCount > 0) return { status: 422, body: { ...answer, error: refused } };
       const applied = await repo.replaceFitment(rows);
       changed();
       return { status: 200, body: { applied } };
