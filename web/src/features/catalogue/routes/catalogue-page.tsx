@@ -1,5 +1,5 @@
 import { vehicleLabel } from '@torque/contract/fitment-rule';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTitle } from '@/hooks/use-title.ts';
 import { sameVehicle } from '@/lib/vehicle/vehicle-params.ts';
@@ -20,12 +20,14 @@ export default function CataloguePage() {
   useTitle(label ? `Parts for ${label}` : 'Parts');
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const { follow } = remembered;
+  // A vehicle the address brings (a link, back/forward) becomes the remembered one. Only a change
+  // of the address does this: "Clear vehicle" forgets first and changes the address after.
   const addressVehicle = fromAddress.vehicle;
-  const rememberedVehicle = remembered.vehicle;
-  useEffect(() => {
-    if (addressVehicle && !sameVehicle(addressVehicle, rememberedVehicle)) follow(addressVehicle);
-  }, [addressVehicle, rememberedVehicle, follow]);
+  const addressKey = addressVehicle ? JSON.stringify(addressVehicle) : '';
+  const followAddress = useEffectEvent(() => {
+    if (addressVehicle && !sameVehicle(addressVehicle, remembered.vehicle)) remembered.follow(addressVehicle);
+  });
+  useEffect(() => followAddress(), [addressKey]);
   const missingFromAddress = !addressVehicle && params.vehicle !== null;
   useEffect(() => {
     if (missingFromAddress) setSearchParams(writeParams(params), { replace: true });
