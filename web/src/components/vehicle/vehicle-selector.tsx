@@ -17,6 +17,8 @@ interface VehicleSelectorProps {
    * first paint waits for nothing the selector needs).
    */
   deferLists?: boolean;
+  /** In a narrow column (a card beside another): two selects a row at most. */
+  narrow?: boolean;
   /** Focus Make when shown (opened by "Change vehicle"). */
   autoFocus?: boolean;
   /** Shows Cancel beside the submit (closing a "Change vehicle" form). */
@@ -31,6 +33,7 @@ export function VehicleSelector({
   onSubmit,
   deferLists = false,
   autoFocus = false,
+  narrow = false,
   onCancel,
 }: VehicleSelectorProps) {
   const id = useId();
@@ -62,7 +65,7 @@ export function VehicleSelector({
         if (complete) onSubmit({ make, model, year: Number(year), engine: engine || null });
       }}
     >
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={narrow ? 'grid gap-3 sm:grid-cols-2' : 'grid gap-3 sm:grid-cols-2 lg:grid-cols-4'}>
         <VehicleSelect
           id={`${id}-make`}
           label="Make"

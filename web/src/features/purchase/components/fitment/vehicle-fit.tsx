@@ -40,6 +40,7 @@ export function VehicleFit({ part }: { part: PartDetail }) {
             submitLabel="Check fit"
             initial={vehicle}
             autoFocus={changing}
+            narrow
             onSubmit={(next) => {
               setChanging(false);
               choose(next).catch(() =>
