@@ -1,3 +1,5 @@
+import { within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { addFittedPart, fitmentRow } from './mock-state.ts';
 
 /** A small catalogue with fitment: two Golf parts (one engine-bound, one with a note), a Focus part, a universal one. */
@@ -16,4 +18,19 @@ export function seedFitment() {
   return { disc, belt, clutch, plug };
 }
 
-export const golf = { make: 'Volkswagen', model: 'Golf', year: 2016, engine: '2.0 TDI' };
+/** Picks make, model, year (and engine) in a vehicle selector form, each once its list has it. */
+export async function chooseVehicle(
+  user: UserEvent,
+  form: HTMLElement,
+  vehicle: { make: string; model: string; year: string; engine?: string },
+) {
+  const pick = async (label: string, value: string) => {
+    const select = within(form).getByLabelText(label);
+    await within(select).findByRole('option', { name: value });
+    await user.selectOptions(select, value);
+  };
+  await pick('Make', vehicle.make);
+  await pick('Model', vehicle.model);
+  await pick('Year', vehicle.year);
+  if (vehicle.engine) await pick('Engine', vehicle.engine);
+}

@@ -91,8 +91,9 @@ function listParts(request: Request): Response {
   const cursor = search.get('cursor');
   const offset = cursor === null ? 0 : Number(cursor.replace(/^c/, ''));
   if (cursor !== null && !(Number.isInteger(offset) && offset >= 0)) fields.cursor = 'Cursor is not valid';
-  const vehicle = vehicleOfQuery(search, fields);
   if (Object.keys(fields).length > 0) return apiError(400, 'VALIDATION', 'Invalid query', fields);
+  const vehicle = vehicleOfQuery(request);
+  if (vehicle instanceof Response) return vehicle;
 
   let parts = (vehicle ? partsFitting(state.parts, vehicle) : state.parts).filter(
     (p) =>

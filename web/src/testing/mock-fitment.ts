@@ -3,6 +3,7 @@ import {
   garageInput,
   partInput,
   partUpdate,
+  partsQuery,
   vehicleEnginesQuery,
   vehicleModelsQuery,
   vehicleYearsQuery,
@@ -23,9 +24,10 @@ const fold = (text: string) => text.toLocaleLowerCase('en');
 const allRows = () => [...state.fitment.values()].flat();
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort((a, b) => a.localeCompare(b));
 
-/** A query checked with a contract schema, answering 400 like the server's validation. */
+/** A query (its known names) checked with a contract schema, answering 400 like the server's validation. */
 function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> | Response {
   const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  // (zod objects drop names they do not know, as the server's querystring schemas do)
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.join('.') || 'query'] ??= issue.message;
@@ -43,15 +45,34 @@ export function partsFitting(parts: Part[], vehicle: Vehicle): Part[] {
   });
 }
 
-/** The `?make=&model=&year=[&engine=]` of `GET /api/parts`: null without make; 400 for half a vehicle. */
-export function vehicleOfQuery(search: URLSearchParams, fields: Record<string, string>): Vehicle | null {
-  if (!search.has('make') && !search.has('model') && !search.has('year')) return null;
-  const year = Number(search.get('year'));
-  if (!search.get('make')) fields.make = 'Make is required';
-  if (!search.get('model')) fields.model = 'Model is required';
-  if (!/^\d{1,4}$/.test(search.get('year') ?? '')) fields.year = 'Year must be a year';
-  if (Object.keys(fields).length > 0) return null;
-  return { make: search.get('make')!, model: search.get('model')!, year, engine: search.get('engine') || null };
+/** The vehicle part of `GET /api/parts`'s query, checked by the contract's `partsQuery` as the server does. */
+const vehicleQuery = partsQuery.pick({ make: true, model: true, year: true, engine: true });
+
+/**
+ * The `?make=&model=&year=[&engine=]` of `GET /api/parts` (server: `parts-service.vehicleOf`):
+ * null without one; 400 VALIDATION_FAILED for a bad value, 400 BAD_REQUEST for half a vehicle.
+ */
+export function vehicleOfQuery(request: Request): Vehicle | null | Response {
+  const query = parseQuery(request, vehicleQuery);
+  if (query instanceof Response) return query;
+  const { make, model, year } = query;
+  const engine = query.engine ?? null;
+  if (make === undefined && model === undefined && year === undefined) {
+    return engine === null
+      ? null
+      : apiError(400, 'BAD_REQUEST', 'engine needs make, model and year', { make: 'Make is required' });
+  }
+  if (make !== undefined && model !== undefined && year !== undefined) return { make, model, year, engine };
+  const fields: Record<string, string> = {};
+  if (make === undefined) fields.make = 'Make is required';
+  if (model === undefined) fields.model = 'Model is required';
+  if (year === undefined) fields.year = 'Year is required';
+  return apiError(
+    400,
+    'BAD_REQUEST',
+    `A vehicle needs make, model and year: ${Object.keys(fields).join(', ')} missing`,
+    fields,
+  );
 }
 
 const etagOf = (part: Part) => `"${Date.parse(part.updatedAt)}.0"`;

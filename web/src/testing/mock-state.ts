@@ -190,7 +190,8 @@ export const apiError = (status: number, code: string, message: string, fields?:
 /** The caller behind the bearer token, or the 401 the real server would send. */
 export function caller(request: Request): MockUser | Response {
   const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
-  const record = token ? state.tokens.get(token) : undefined;
+  if (!token) return apiError(401, 'UNAUTHORIZED', 'Sign in to continue');
+  const record = state.tokens.get(token);
   if (!record) return apiError(401, 'TOKEN_INVALID', 'Your session token is not valid');
   if (record.expired) return apiError(401, 'TOKEN_EXPIRED', 'Your session token has expired');
   const user = state.users.get(record.email);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { seedFitment } from '@/testing/fitment-fixtures.ts';
+import { chooseVehicle, seedFitment } from '@/testing/fitment-fixtures.ts';
 import { addUser, http, HttpResponse, server, signInAs, state } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -138,12 +138,7 @@ describe('Catalogue for a vehicle', () => {
     expect(screen.queryByText('Fits your vehicle')).not.toBeInTheDocument();
 
     const form = screen.getByRole('form', { name: 'Find parts for your vehicle' });
-    await within(within(form).getByLabelText('Make')).findByRole('option', { name: 'Ford' });
-    await user.selectOptions(within(form).getByLabelText('Make'), 'Ford');
-    await within(within(form).getByLabelText('Model')).findByRole('option', { name: 'Focus' });
-    await user.selectOptions(within(form).getByLabelText('Model'), 'Focus');
-    await within(within(form).getByLabelText('Year')).findByRole('option', { name: '2012' });
-    await user.selectOptions(within(form).getByLabelText('Year'), '2012');
+    await chooseVehicle(user, form, { make: 'Ford', model: 'Focus', year: '2012' });
     await user.click(within(form).getByRole('button', { name: 'Show parts' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Parts for your 2012 Ford Focus' }),

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { seedFitment } from '@/testing/fitment-fixtures.ts';
+import { chooseVehicle, seedFitment } from '@/testing/fitment-fixtures.ts';
 import { addFittedPart, addUser, fitmentRow, http, HttpResponse, server, signInAs, state } from '@/testing/mock-api.ts';
+import { fillFields, productValues } from '@/testing/product-form.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const focus = { make: 'Ford', model: 'Focus', year: 2014, engine: null };
@@ -46,12 +47,7 @@ describe('My garage (profile)', () => {
     expect(within(region).getAllByRole('listitem')).toHaveLength(1);
 
     const add = within(region).getByRole('form', { name: 'Add a vehicle' });
-    await within(within(add).getByLabelText('Make')).findByRole('option', { name: 'Ford' });
-    await user.selectOptions(within(add).getByLabelText('Make'), 'Ford');
-    await within(within(add).getByLabelText('Model')).findByRole('option', { name: 'Focus' });
-    await user.selectOptions(within(add).getByLabelText('Model'), 'Focus');
-    await within(within(add).getByLabelText('Year')).findByRole('option', { name: '2014' });
-    await user.selectOptions(within(add).getByLabelText('Year'), '2014');
+    await chooseVehicle(user, add, { make: 'Ford', model: 'Focus', year: '2014' });
     await user.click(within(add).getByRole('button', { name: 'Add vehicle' }));
     await waitFor(() => expect(state.garages.get('ann@example.com')).toEqual([focus, golf]));
     await waitFor(() => expect(within(region).getAllByRole('listitem')[0]).toHaveTextContent(/^2014 Ford Focus/));
@@ -74,19 +70,10 @@ describe('Product form: fitment rows', () => {
     return renderApp(path);
   }
   const row = (n: number) => screen.getByRole('group', { name: `Vehicle ${n}` });
-
   it('adds rows, checks them with the contract as typed, and sends universal and the rows', async () => {
     const { user } = openAsAdmin('/dashboard/add-product');
     await screen.findByLabelText('Name');
-    for (const [label, value] of Object.entries({
-      Name: 'Timing Belt',
-      Description: 'Reinforced rubber timing belt.',
-      'Minimun Quantity': '20',
-      'Available Quantity': '300',
-      Price: '18.50',
-      'Image Link': '/images/parts/timing-belt.svg',
-    }))
-      await user.type(screen.getByLabelText(label), value);
+    await fillFields(user, screen.getByRole('main'), productValues);
     await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
     await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
     expect(within(row(2)).getByLabelText('Make')).toHaveFocus();
@@ -143,15 +130,7 @@ describe('Product form: fitment rows', () => {
     );
     const { user } = openAsAdmin('/dashboard/add-product');
     await screen.findByLabelText('Name');
-    for (const [label, value] of Object.entries({
-      Name: 'Belt',
-      Description: 'A belt.',
-      'Minimun Quantity': '1',
-      'Available Quantity': '1',
-      Price: '1',
-      'Image Link': '/images/parts/belt.svg',
-    }))
-      await user.type(screen.getByLabelText(label), value);
+    await fillFields(user, screen.getByRole('main'), productValues);
     await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
     for (const [label, value] of Object.entries({
       Make: 'Ford',

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { seedFitment } from '@/testing/fitment-fixtures.ts';
+import { chooseVehicle, seedFitment } from '@/testing/fitment-fixtures.ts';
 import { addUser, signInAs, state } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -48,12 +48,7 @@ describe('Purchase page: fitment', () => {
 
     await user.click(within(region).getByRole('button', { name: 'Change vehicle' }));
     const again = within(region).getByRole('form', { name: 'Change vehicle' });
-    await within(within(again).getByLabelText('Year')).findByRole('option', { name: '2013' });
-    await user.selectOptions(within(again).getByLabelText('Make'), 'Ford');
-    await within(within(again).getByLabelText('Model')).findByRole('option', { name: 'Focus' });
-    await user.selectOptions(within(again).getByLabelText('Model'), 'Focus');
-    await within(within(again).getByLabelText('Year')).findByRole('option', { name: '2015' });
-    await user.selectOptions(within(again).getByLabelText('Year'), '2015');
+    await chooseVehicle(user, again, { make: 'Ford', model: 'Focus', year: '2015' });
     await user.click(within(again).getByRole('button', { name: 'Check fit' }));
     expect(await within(region).findByText('Does not fit your vehicle')).toBeInTheDocument();
     expect(within(region).getByText('2015 Ford Focus')).toBeInTheDocument();
