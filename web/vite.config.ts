@@ -119,9 +119,10 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: vendor },
             // Loaded later, never by the first paint of `/`: forms (with the contract's schemas), toasts.
+            // The contract's zod-free fit rule (`fitment-rule.ts`) stays out: the catalogue uses it.
             {
               name: 'forms',
-              test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)|contract[\\/]src)[\\/]/,
+              test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]|contract[\\/]src[\\/](?!fitment-rule\.ts$))/,
             },
             // Small modules the public pages' first paint needs, each its own chunk otherwise: one
             // request instead of four on `/` and `/parts` (Lighthouse simulates HTTP/1.1, six

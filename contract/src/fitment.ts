@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { GARAGE_MAX } from './fitment-rule.ts';
+
+export { GARAGE_MAX, fitFor, rowFits, vehicleLabel } from './fitment-rule.ts';
 
 /**
  * Fitment: which vehicles a part fits (PRODUCT.md §15). A part is either universal (fits every
@@ -13,8 +16,6 @@ export const FITMENT_YEAR_MIN = 1900;
 export const fitmentYearMax = (now: Date = new Date()): number => now.getUTCFullYear() + 1;
 /** The most fitment rows one part may have when edited in the product form. */
 export const FITMENT_ROWS_MAX = 300;
-/** The most vehicles a customer keeps in "My garage". */
-export const GARAGE_MAX = 5;
 /** Column order of `POST /api/fitment/import`'s CSV (header line required). */
 export const FITMENT_CSV_COLUMNS = ['partId', 'make', 'model', 'yearFrom', 'yearTo', 'engine', 'note'] as const;
 /** The most lines (without the header) one import takes. */
@@ -115,32 +116,6 @@ export const vehicleEnginesQuery = z.object({ make: makeName, model: modelName, 
 /** Answers of the selector's lists: sorted names (makes, models, engines); years newest first. */
 export const vehicleNames = z.array(z.string());
 export const vehicleYears = z.array(z.number().int());
-
-/**
- * Does a row fit a vehicle? The one rule, used by the purchase page and the card; the server's
- * SQL filter says the same (tested against each other): make and model equal ignoring case,
- * the year inside the row's range (both ends included), and the engine equal ignoring case
- * unless the row names none or the vehicle none.
- */
-export function rowFits(row: FitmentRow, v: Vehicle): boolean {
-  const same = (a: string, b: string) => a.toLocaleLowerCase('en') === b.toLocaleLowerCase('en');
-  return (
-    same(row.make, v.make) &&
-    same(row.model, v.model) &&
-    v.year >= row.yearFrom &&
-    v.year <= row.yearTo &&
-    (row.engine === null || v.engine === null || same(row.engine, v.engine))
-  );
-}
-
-/** The rows of a part that apply to a vehicle; a universal part fits with no rows. */
-export function fitFor(part: { universal: boolean; fitment: FitmentRow[] }, v: Vehicle) {
-  const rows = part.fitment.filter((r) => rowFits(r, v));
-  return { fits: part.universal || rows.length > 0, rows };
-}
-
-/** "2016 Volkswagen Golf 1.4 TSI". */
-export const vehicleLabel = (v: Vehicle): string => [v.year, v.make, v.model, v.engine].filter(Boolean).join(' ');
 
 /** Query of `POST /api/fitment/import`. */
 export const fitmentImportQuery = z.object({

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { getResponse } from 'msw';
 import { expect, test } from '@playwright/test';
 import {
@@ -12,6 +13,7 @@ import {
   type Reply,
 } from '@torque/testkit';
 import { commerceHandlers } from '../../web/src/testing/mock-commerce.ts';
+import { fitmentHandlers } from '../../web/src/testing/mock-fitment.ts';
 import { addUser, issueToken, resetState } from '../../web/src/testing/mock-state.ts';
 import { adminAccountFor, newAccount } from '../support/accounts.ts';
 
@@ -48,7 +50,9 @@ function mockWorld(): World {
     target: {
       async send({ method, path, headers, body }) {
         const request = new Request(`${MOCK_ORIGIN}${path}`, { method, headers, body });
-        const response = await getResponse(commerceHandlers, request, { baseUrl: MOCK_ORIGIN });
+        const response = await getResponse([...fitmentHandlers, ...commerceHandlers], request, {
+          baseUrl: MOCK_ORIGIN,
+        });
         if (!response) return { status: 599, headers: new Headers(), text: `the mock has no handler for ${path}` };
         return { status: response.status, headers: response.headers, text: await response.text() };
       },
@@ -136,8 +140,60 @@ async function paymentAnswers({ target, customer, other, admin }: World): Promis
   return answers;
 }
 
-test('the web’s mock API answers a payment as the server does', async ({ baseURL }, testInfo) => {
-  const server = await paymentAnswers(await serverWorld(baseURL!, adminAccountFor(testInfo.file).email));
-  const mock = await paymentAnswers(mockWorld());
-  expect(mock).toEqual(server);
+/**
+ * Fitment's answers (issue 20), for a make of this run's own so the server's other parts stay out:
+ * the selector's lists, the parts for a vehicle with their `fits`, a part's detail, the garage,
+ * and the refusals the pages show.
+ */
+async function fitmentAnswers({ target, customer, admin }: World, make: string): Promise<Record<string, unknown>> {
+  const get = (path: string, as?: Person) => call<unknown>(target, 'GET', path, as ? { token: as.token } : {});
+  const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+  const status = (reply: Reply<unknown>) =>
+    [reply.status, isErrorBody(reply.body) ? reply.body.error.code : undefined].filter(Boolean).join(' ');
+  const rows = [
+    { make, model: 'Roadster', yearFrom: 2014, yearTo: 2016, engine: '2.0', note: 'Manual gearbox only' },
+    { make, model: 'Roadster', yearFrom: 2016, yearTo: 2018, engine: null, note: null },
+    { make, model: 'Coupe', yearFrom: 2020, yearTo: 2020, engine: null, note: null },
+  ];
+  const fitted = await addPart(target, admin, { name: `Fitted ${make}`, available: 1, fitment: rows });
+  await addPart(target, admin, { name: `Other ${make}`, available: 1, fitment: [{ ...rows[2]!, model: 'Van' }] });
+  const ours = (parts: unknown) =>
+    (parts as { name: string; fits?: unknown }[])
+      .filter((p) => p.name.endsWith(make))
+      .map((p) => ({ name: p.name.replace(make, 'MAKE'), fits: p.fits }));
+
+  const makes = (await get('/api/vehicles/makes')).body as string[];
+  const vehicle = { make, model: 'Roadster', year: '2016' };
+  const partsFor = async (params: Record<string, string>) => ours((await get(`/api/parts?${q(params)}`)).body);
+  const detail = (await get(`/api/parts/${fitted._id}`)).body as { universal: boolean; fitment: unknown[] };
+  const garageCar = { make, model: 'Roadster', year: 2016, engine: null };
+  const put = (body: unknown) => call<unknown>(target, 'PUT', '/api/garage', { token: customer.token, body });
+  const putOne = await put([garageCar]);
+
+  return {
+    'makes has ours': makes.includes(make),
+    models: (await get(`/api/vehicles/models?${q({ make })}`)).body,
+    years: (await get(`/api/vehicles/years?${q({ make, model: 'Roadster' })}`)).body,
+    engines: (await get(`/api/vehicles/engines?${q(vehicle)}`)).body,
+    'models without make': status(await get('/api/vehicles/models')),
+    'parts for the vehicle': await partsFor(vehicle),
+    'parts for the vehicle, engine 2.0': await partsFor({ ...vehicle, engine: '2.0' }),
+    'parts for the vehicle, engine 1.6': await partsFor({ ...vehicle, engine: '1.6' }),
+    'parts for a year outside': await partsFor({ ...vehicle, year: '2019' }),
+    'half a vehicle': status(await get(`/api/parts?${q({ make })}`)),
+    'a year before 1900': status(await get(`/api/parts?${q({ ...vehicle, year: '1800' })}`)),
+    detail: { universal: detail.universal, fitment: detail.fitment.length },
+    'garage put': [status(putOne), putOne.body],
+    'garage get': (await get('/api/garage', customer)).body,
+    'garage of six': status(await put(Array.from({ length: 6 }, (_, i) => ({ ...garageCar, year: 2010 + i })))),
+    'garage signed out': status(await get('/api/garage')),
+  };
+}
+
+// One test: the spec's admin account can be signed up once.
+test('the web’s mock API answers a payment and fitment as the server does', async ({ baseURL }, testInfo) => {
+  const world = await serverWorld(baseURL!, adminAccountFor(testInfo.file).email);
+  expect(await paymentAnswers(mockWorld()), 'payment').toEqual(await paymentAnswers(world));
+  const make = `Conform ${randomBytes(3).toString('hex')}`;
+  expect(await fitmentAnswers(mockWorld(), make), 'fitment').toEqual(await fitmentAnswers(world, make));
 });

@@ -33,6 +33,17 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
     { name: 'home', path: '/', ready: landingReady },
     { name: 'parts', path: '/parts', ready: catalogueReady },
     { name: 'parts-search', path: '/parts?q=brake&sort=price-asc&inStock=true', ready: catalogueReady },
+    {
+      // The catalogue for a vehicle: its heading, the fit verdicts on the cards (the demo fitment).
+      name: 'parts-vehicle',
+      path: '/parts?make=Volkswagen&model=Golf&year=2016&engine=1.4+TSI',
+      ready: async (page) => {
+        await expect(
+          page.getByRole('heading', { level: 1, name: 'Parts for your 2016 Volkswagen Golf 1.4 TSI' }),
+        ).toBeVisible();
+        await expect(page.getByText('Fits your vehicle').first()).toBeVisible();
+      },
+    },
     { name: 'login', path: '/login', ready: headingReady('Login') },
     { name: 'signup', path: '/signup', ready: headingReady('Sign Up') },
     { name: 'forgot-password', path: '/forgot-password', ready: headingReady('Forgot password') },

@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { commerceHandlers } from './mock-commerce.ts';
+import { fitmentHandlers } from './mock-fitment.ts';
 import { identityHandlers, userHandlers } from './mock-identity.ts';
 
 /**
@@ -11,6 +12,7 @@ import { identityHandlers, userHandlers } from './mock-identity.ts';
 export const handlers = [
   ...identityHandlers,
   ...userHandlers,
+  ...fitmentHandlers,
   ...commerceHandlers,
   http.get('/api/config', () =>
     HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: false }),
@@ -22,9 +24,11 @@ export const server = setupServer(...handlers);
 
 export {
   addOrder,
+  addFittedPart,
   addPart,
   addReview,
   addUser,
+  fitmentRow,
   holdSession,
   issueToken,
   resetState,

@@ -4,7 +4,6 @@ import {
   orderMessages,
   orderPayInput,
   orderShipInput,
-  partInput,
   paymentIntentInput,
   paymentRecordInput,
   reviewInput,
@@ -14,6 +13,7 @@ import {
   type Part,
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
+import { partsFitting, vehicleOfQuery } from './mock-fitment.ts';
 import { adminCaller, apiError, caller, mockId, parseBody, state, type MockUser } from './mock-state.ts';
 
 /**
@@ -73,7 +73,8 @@ const PART_SORTS: Record<string, (a: Part, b: Part) => number> = {
  * `GET /api/parts` as issue 14 has it: the whole array without params; with `limit` (1–100) one
  * page, `X-Total-Count` and a `Link: <…&cursor=…>; rel="next"` while more follow. `q` (≤ 200)
  * matches name or description here (the server is typo tolerant), `inStock=true` (at least the
- * minimum order available), `sort`.
+ * minimum order available), `sort`; a vehicle (`make`, `model`, `year`, `engine`) keeps the parts
+ * that fit it, each with its `fits` rows.
  */
 function listParts(request: Request): Response {
   const search = new URL(request.url).searchParams;
@@ -91,8 +92,10 @@ function listParts(request: Request): Response {
   const offset = cursor === null ? 0 : Number(cursor.replace(/^c/, ''));
   if (cursor !== null && !(Number.isInteger(offset) && offset >= 0)) fields.cursor = 'Cursor is not valid';
   if (Object.keys(fields).length > 0) return apiError(400, 'VALIDATION', 'Invalid query', fields);
+  const vehicle = vehicleOfQuery(request);
+  if (vehicle instanceof Response) return vehicle;
 
-  let parts = state.parts.filter(
+  let parts = (vehicle ? partsFitting(state.parts, vehicle) : state.parts).filter(
     (p) =>
       (!q || `${p.name} ${p.des}`.toLowerCase().includes(q)) &&
       (search.get('inStock') !== 'true' || p.available >= p.minimunOrder),
@@ -112,22 +115,6 @@ function listParts(request: Request): Response {
 
 const partHandlers = [
   http.get('/api/parts', ({ request }) => listParts(request)),
-
-  http.get('/api/parts/:id', ({ params }) => {
-    const part = state.parts.find((p) => p._id === params.id);
-    return part ? HttpResponse.json(part) : apiError(404, 'NOT_FOUND', 'Part not found');
-  }),
-
-  http.post('/api/parts', async ({ request }) => {
-    const who = adminCaller(request);
-    if (who instanceof Response) return who;
-    const body = await parseBody(request, partInput);
-    if (body instanceof Response) return body;
-    state.writes.push('POST /api/parts');
-    const part = { _id: mockId(), ...body, createdAt: now(), updatedAt: now() };
-    state.parts.push(part);
-    return HttpResponse.json(part, { status: 201 });
-  }),
 
   http.delete('/api/part/:id', ({ request, params }) => {
     const who = adminCaller(request);

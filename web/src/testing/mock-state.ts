@@ -1,4 +1,4 @@
-import type { Order, Part, PaymentRecord, Review } from '@torque/contract';
+import type { FitmentRow, Order, Part, PaymentRecord, Review, Vehicle } from '@torque/contract';
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
 
@@ -37,6 +37,10 @@ export const state = {
   intents: [] as MockIntent[],
   payments: [] as PaymentRecord[],
   reviews: [] as Review[],
+  /** Each part's fitment rows, by part id (PRODUCT.md §15). */
+  fitment: new Map<string, FitmentRow[]>(),
+  /** "My garage" by account email, newest first. */
+  garages: new Map<string, Vehicle[]>(),
   /**
    * Every accepted call that asks for a change, in order (`POST /api/order`, …), replays of an
    * already made change included: for "posted once" checks of what the pages send.
@@ -58,6 +62,8 @@ export function resetState() {
   state.intents = [];
   state.payments = [];
   state.reviews = [];
+  state.fitment = new Map();
+  state.garages = new Map();
   state.writes = [];
 }
 
@@ -117,11 +123,28 @@ export function addPart(part: Partial<Part> = {}): Part {
     minimunOrder: 10,
     available: 100,
     price: 25,
+    universal: false,
     createdAt: stamp,
     updatedAt: stamp,
     ...part,
   };
   state.parts.push(full);
+  return full;
+}
+
+/** A fitment row with no engine and no note unless given. */
+export const fitmentRow = (row: Partial<FitmentRow> & Pick<FitmentRow, 'make' | 'model'>): FitmentRow => ({
+  yearFrom: 2010,
+  yearTo: 2020,
+  engine: null,
+  note: null,
+  ...row,
+});
+
+/** A part with fitment rows (or `universal`), as an admin would have saved it. */
+export function addFittedPart(part: Partial<Part>, rows: FitmentRow[]): Part {
+  const full = addPart(part);
+  state.fitment.set(full._id, rows);
   return full;
 }
 
@@ -167,7 +190,8 @@ export const apiError = (status: number, code: string, message: string, fields?:
 /** The caller behind the bearer token, or the 401 the real server would send. */
 export function caller(request: Request): MockUser | Response {
   const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
-  const record = token ? state.tokens.get(token) : undefined;
+  if (!token) return apiError(401, 'UNAUTHORIZED', 'Sign in to continue');
+  const record = state.tokens.get(token);
   if (!record) return apiError(401, 'TOKEN_INVALID', 'Your session token is not valid');
   if (record.expired) return apiError(401, 'TOKEN_EXPIRED', 'Your session token has expired');
   const user = state.users.get(record.email);

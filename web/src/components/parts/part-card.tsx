@@ -1,4 +1,5 @@
 import type { Part } from '@torque/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 
@@ -10,11 +11,14 @@ export function PartCard({
   part,
   headingLevel = 3,
   eager = false,
+  children,
 }: {
   part: Part;
   headingLevel?: 2 | 3;
   /** Load the picture at once: a card on the first screen (its picture may be the largest paint). */
   eager?: boolean;
+  /** More about the part under its figures (the catalogue's fit verdict). */
+  children?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const truncated = part.des.length > DESCRIPTION_PREVIEW_LENGTH;
@@ -54,6 +58,7 @@ export function PartCard({
           <dt className="text-base-content/70">Price</dt>
           <dd className="font-semibold">{formatMoney(part.price)} / unit</dd>
         </dl>
+        {children}
         <div className="card-actions mt-auto pt-2">
           <Link to={`/purchase/${part._id}`} className="btn btn-primary w-full" aria-label={`Purchase ${part.name}`}>
             Purchase

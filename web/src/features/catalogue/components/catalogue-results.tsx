@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { FitVerdict } from '@/components/fitment/fit-verdict.tsx';
 import { PartCard, PartCardSkeleton } from '@/components/parts/part-card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
@@ -19,10 +20,12 @@ interface ResultsProps {
   params: CatalogueParams;
   /** Drop the search and the filter (the empty state's and the bad-search error's way out). */
   onClear: () => void;
+  /** Show the whole catalogue again (the way out when nothing fits the vehicle). */
+  onClearVehicle: () => void;
 }
 
 /** The count (announced politely), the cards a page at a time, and the empty, error and loading states. */
-export function CatalogueResults({ params, onClear }: ResultsProps) {
+export function CatalogueResults({ params, onClear, onClearVehicle }: ResultsProps) {
   const query = useCatalogue(params);
   const gridRef = useRef<HTMLDivElement>(null);
 
@@ -43,6 +46,17 @@ export function CatalogueResults({ params, onClear }: ResultsProps) {
   const total = query.data ? (query.data.pages[0]?.total ?? (query.hasNextPage ? null : parts.length)) : null;
   const filtered = params.q !== '' || params.inStock;
   const clearLabel = params.q ? 'Clear search' : 'Clear filters';
+  // With only a vehicle narrowing the list, the way out is to drop the vehicle.
+  const onlyVehicle = !filtered && params.vehicle !== null;
+  const wayOut = onlyVehicle ? (
+    <button type="button" className="btn btn-primary" onClick={onClearVehicle}>
+      Clear vehicle
+    </button>
+  ) : filtered ? (
+    <button type="button" className="btn btn-primary" onClick={onClear}>
+      {clearLabel}
+    </button>
+  ) : null;
 
   // A failed "Load more" keeps the pages already shown (the query is in error, with data).
   const failed = query.isError && !query.data;
@@ -70,8 +84,8 @@ export function CatalogueResults({ params, onClear }: ResultsProps) {
             </ul>
           ) : null}
         </div>
-        <button type="button" className="btn btn-sm" onClick={onClear}>
-          {clearLabel}
+        <button type="button" className="btn btn-sm" onClick={onlyVehicle ? onClearVehicle : onClear}>
+          {onlyVehicle ? 'Clear vehicle' : clearLabel}
         </button>
       </div>
     ) : (
@@ -91,17 +105,16 @@ export function CatalogueResults({ params, onClear }: ResultsProps) {
         <p className="text-base-content/80">
           {params.q ? (
             <>
-              Nothing in the catalogue matches “{params.q}”{params.inStock ? ' in stock' : ''}.
+              Nothing in the catalogue matches “{params.q}”{params.inStock ? ' in stock' : ''}
+              {params.vehicle ? ' for your vehicle' : ''}.
             </>
+          ) : params.inStock ? (
+            `No part${params.vehicle ? ' for your vehicle' : ''} is in stock right now.`
           ) : (
-            'No part is in stock right now.'
+            'No part in the catalogue fits your vehicle yet.'
           )}
         </p>
-        {filtered ? (
-          <button type="button" className="btn btn-primary" onClick={onClear}>
-            {clearLabel}
-          </button>
-        ) : null}
+        {wayOut}
       </EmptyState>
     );
   } else {
@@ -109,7 +122,10 @@ export function CatalogueResults({ params, onClear }: ResultsProps) {
       <>
         <div className={GRID} ref={gridRef}>
           {parts.map((part, index) => (
-            <PartCard key={part._id} part={part} headingLevel={2} eager={index < EAGER_CARDS} />
+            <PartCard key={part._id} part={part} headingLevel={2} eager={index < EAGER_CARDS}>
+              {/* A vehicle-filtered list holds only parts that fit, with the rows that apply. */}
+              {params.vehicle ? <FitVerdict fits universal={part.universal} rows={part.fits ?? []} /> : null}
+            </PartCard>
           ))}
         </div>
         {query.isFetchNextPageError ? (

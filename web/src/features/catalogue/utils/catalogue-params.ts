@@ -1,8 +1,9 @@
 /**
- * The catalogue's state lives in the address (`/parts?q=brake&sort=price-asc&inStock=true`), so a
- * reload, back/forward and a shared link show the same results. Defaults are left out of it.
+ * The catalogue's state lives in the address (`/parts?make=…&model=…&year=…&q=brake&sort=price-asc&inStock=true`),
+ * so a reload, back/forward and a shared link show the same results. Defaults are left out of it.
  */
-import type { PartSort } from '@torque/contract';
+import type { PartSort, Vehicle } from '@torque/contract';
+import { readVehicle, writeVehicle } from '@/lib/vehicle/vehicle-params.ts';
 
 export type CatalogueSort = PartSort;
 
@@ -23,6 +24,8 @@ export const CATALOGUE_SORTS = Object.keys(SORT_LABELS) as CatalogueSort[];
 export const SEARCH_MAX_LENGTH = 200;
 
 export interface CatalogueParams {
+  /** Only the parts that fit this vehicle (and universal ones); null for the whole catalogue. */
+  vehicle: Vehicle | null;
   /** The search, trimmed; '' for none. */
   q: string;
   inStock: boolean;
@@ -30,7 +33,7 @@ export interface CatalogueParams {
   sort: CatalogueSort | null;
 }
 
-export const DEFAULT_PARAMS: CatalogueParams = { q: '', inStock: false, sort: null };
+export const DEFAULT_PARAMS: CatalogueParams = { vehicle: null, q: '', inStock: false, sort: null };
 
 function isSort(value: string | null): value is CatalogueSort {
   return (CATALOGUE_SORTS as readonly (string | null)[]).includes(value);
@@ -40,15 +43,16 @@ function isSort(value: string | null): value is CatalogueSort {
 export function readParams(search: URLSearchParams): CatalogueParams {
   const sort = search.get('sort');
   return {
+    vehicle: readVehicle(search),
     q: (search.get('q') ?? '').trim(),
     inStock: search.get('inStock') === 'true',
     sort: isSort(sort) ? sort : null,
   };
 }
 
-/** The address's query for `params`, defaults omitted, in a stable order (q, inStock, sort). */
+/** The address's query for `params`, defaults omitted, in a stable order (vehicle, q, inStock, sort). */
 export function writeParams(params: CatalogueParams): URLSearchParams {
-  const search = new URLSearchParams();
+  const search = writeVehicle(new URLSearchParams(), params.vehicle);
   if (params.q) search.set('q', params.q);
   if (params.inStock) search.set('inStock', 'true');
   if (params.sort) search.set('sort', params.sort);

@@ -1,17 +1,17 @@
-import type { Part, PartUpdate } from '@torque/contract';
+import { fitmentInput, type Part, type PartDetail, type PartUpdate } from '@torque/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestWithHeaders } from '@/lib/http.ts';
+import { request, requestWithHeaders } from '@/lib/http.ts';
 import { PARTS_KEY } from './get-parts.ts';
 
-/** A part and its ETag, the version an edit must name (`If-Match`). */
+/** A part (with its fitment) and its ETag, the version an edit must name (`If-Match`). */
 export interface EditablePart {
-  part: Part;
+  part: PartDetail;
   etag: string;
 }
 
 /** `GET /api/parts/:id` for the edit form: the part and its ETag. */
 export async function getEditablePart(id: string, signal?: AbortSignal): Promise<EditablePart> {
-  const { data: body, headers } = await requestWithHeaders<Part>(`/api/parts/${encodeURIComponent(id)}`, {
+  const { data: body, headers } = await requestWithHeaders<PartDetail>(`/api/parts/${encodeURIComponent(id)}`, {
     signal,
     // The edit must name the version it started from: never a cached copy.
     headers: { 'Cache-Control': 'no-cache' },
@@ -31,12 +31,20 @@ export function useEditablePart(id: string) {
 
 /** `PUT /api/parts/:id` with `If-Match`: 412 when another admin saved first. */
 export async function editPart(id: string, etag: string, changes: PartUpdate): Promise<EditablePart> {
-  const { data: body, headers } = await requestWithHeaders<Part>(`/api/parts/${encodeURIComponent(id)}`, {
+  const { data: body, headers } = await requestWithHeaders<Part | PartDetail>(`/api/parts/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body: changes,
     headers: { 'If-Match': etag },
   });
-  return { part: body, etag: headers.get('etag') ?? '' };
+  // The answer is the part; its fitment is what was sent (rows replace the old ones) unless it says.
+  const fitment = 'fitment' in body ? body.fitment : await fitmentAfterSave(id, changes);
+  return { part: { ...body, fitment }, etag: headers.get('etag') ?? '' };
+}
+
+/** The fitment a save left: the sent rows as stored, else the part's rows read again. */
+async function fitmentAfterSave(id: string, changes: PartUpdate): Promise<PartDetail['fitment']> {
+  if (!changes.fitment) return (await request<PartDetail>(`/api/parts/${encodeURIComponent(id)}`)).fitment;
+  return fitmentInput.parse(changes.fitment);
 }
 
 export function useEditPart(id: string) {

@@ -15,7 +15,10 @@ export function useRestockPart(id: string) {
     mutationFn: (add: number) => restockPart(id, add),
     onSuccess: async (part) => {
       // Stock is not an edit: the form's version (ETag prefix) stays valid, only the figures move.
-      queryClient.setQueryData<EditablePart>(editablePartKey(id), (old) => old && { ...old, part });
+      queryClient.setQueryData<EditablePart>(
+        editablePartKey(id),
+        (old) => old && { ...old, part: { ...old.part, ...part } },
+      );
       await queryClient.invalidateQueries({ queryKey: PARTS_KEY, predicate: (q) => q.queryKey[1] !== 'edit' });
     },
   });

@@ -1,27 +1,38 @@
-import { partInput, type Part } from '@torque/contract';
+import { partInput, type PartDetail } from '@torque/contract';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form/form-error.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
 import { useEditPart } from '../api/edit-part.ts';
+import { FitmentFields, type FitmentValues } from './fitment/fitment-fields.tsx';
 import { ProductFields } from './product-fields.tsx';
+import { showServerFieldErrors } from './server-field-errors.ts';
 
 /** What an edit changes: everything but stock, which moves only by Restock. */
 const editSchema = partInput.omit({ available: true });
-type EditValues = Record<'name' | 'des' | 'minimunOrder' | 'img' | 'price', string>;
-const fieldNames: (keyof EditValues)[] = ['name', 'des', 'minimunOrder', 'img', 'price'];
+type EditValues = Record<'name' | 'des' | 'minimunOrder' | 'img' | 'price', string> & FitmentValues;
+const fieldNames = ['name', 'des', 'minimunOrder', 'img', 'price', 'universal'];
 
-const valuesOf = (part: Part): EditValues => ({
+const valuesOf = (part: PartDetail): EditValues => ({
   name: part.name,
   des: part.des,
   minimunOrder: String(part.minimunOrder),
   img: part.img,
   price: String(part.price),
+  universal: part.universal,
+  fitment: part.fitment.map((row) => ({
+    ...row,
+    yearFrom: String(row.yearFrom),
+    yearTo: String(row.yearTo),
+    engine: row.engine ?? '',
+    note: row.note ?? '',
+  })),
 });
 
 interface EditProductFormProps {
-  part: Part;
+  part: PartDetail;
   etag: string;
   /** Reload the product after another admin changed it (412). */
   onReload: () => void;
@@ -43,13 +54,7 @@ export function EditProductForm({ part, etag, onReload }: EditProductFormProps) 
           toast.success('item updated');
           form.reset(valuesOf(saved.part));
         },
-        onError: (error) => {
-          if (!isApiError(error) || !error.fields) return;
-          for (const name of fieldNames) {
-            const message = error.fields[name];
-            if (message) form.setError(name, { type: 'server', message });
-          }
-        },
+        onError: (error) => showServerFieldErrors(error, fieldNames, form.setError),
       },
     ),
   );
@@ -60,6 +65,12 @@ export function EditProductForm({ part, etag, onReload }: EditProductFormProps) 
         register={(name) => form.register(name as Exclude<typeof name, 'available'>)}
         errors={errors}
         withStock={false}
+      />
+      {/* The fitment part of this form's values, typed as the shared fields expect them. */}
+      <FitmentFields
+        control={form.control as unknown as Control<FitmentValues>}
+        register={form.register as unknown as UseFormRegister<FitmentValues>}
+        errors={errors as FieldErrors<FitmentValues>}
       />
       <div className="flex flex-col gap-2 sm:col-span-2">
         {stale ? (

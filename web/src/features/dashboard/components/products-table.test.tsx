@@ -12,6 +12,7 @@ const part = (name: string, available: number, minimunOrder: number): Part => ({
   minimunOrder,
   available,
   price: 10,
+  universal: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

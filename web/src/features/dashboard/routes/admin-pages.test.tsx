@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addOrder, addPart, addUser, http, HttpResponse, server, signInAs, state } from '@/testing/mock-api.ts';
+import { fillFields, productValues } from '@/testing/product-form.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 function openAsAdmin(path: string) {
@@ -56,17 +57,9 @@ describe('Make Admin', () => {
 });
 
 describe('Add Product', () => {
-  const fill = async (user: ReturnType<typeof renderApp>['user'], values: Record<string, string>) => {
-    for (const [label, value] of Object.entries(values)) await user.type(screen.getByLabelText(label), value);
-  };
-  const product = {
-    Name: 'Timing Belt',
-    Description: 'Reinforced rubber timing belt.',
-    'Minimun Quantity': '20',
-    'Available Quantity': '300',
-    Price: '18.50',
-    'Image Link': '/images/parts/timing-belt.svg',
-  };
+  const fill = (user: ReturnType<typeof renderApp>['user'], values: Record<string, string>) =>
+    fillFields(user, document.body, values);
+  const product = productValues;
 
   it("adds a product from text inputs: 'item added', form cleared, in the catalogue", async () => {
     const { user } = openAsAdmin('/dashboard/add-product');

@@ -2,6 +2,7 @@ import { QueryResult } from '@/components/ui/query-result.tsx';
 import { useAuth } from '@/lib/auth/index.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { NO_USER_MESSAGE } from '../api/update-profile.ts';
+import { GarageSection } from '../components/fitment/garage-section.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { ProfileDetails } from '../components/profile-details.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
@@ -24,6 +25,7 @@ export default function MyProfilePage() {
         </p>
       )}
       <ProfileForm />
+      {user ? <GarageSection /> : null}
     </section>
   );
 }

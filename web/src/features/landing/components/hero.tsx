@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { HERO_IMAGE } from '../prefetch.ts';
+import { HeroVehicle } from './hero-vehicle.tsx';
 
 /** Hero banner and intro (PRODUCT.md §1). The picture leaves its left side free for the words. */
 export function Hero() {
@@ -36,6 +37,7 @@ export function Hero() {
             Contact us
           </a>
         </div>
+        <HeroVehicle />
       </div>
     </section>
   );

@@ -1,13 +1,13 @@
-import type { Part } from '@torque/contract';
+import type { PartDetail } from '@torque/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
 
 /** Under the catalogue's cache root `parts`, so invalidating the catalogue refreshes this part too. */
 export const PARTS_KEY = ['parts'] as const;
 
-/** `GET /api/parts/:id`: one part, with its current stock. */
-export function getPart(id: string, signal?: AbortSignal): Promise<Part> {
-  return request<Part>(`/api/parts/${encodeURIComponent(id)}`, { signal });
+/** `GET /api/parts/:id`: one part, with its current stock and its fitment. */
+export function getPart(id: string, signal?: AbortSignal): Promise<PartDetail> {
+  return request<PartDetail>(`/api/parts/${encodeURIComponent(id)}`, { signal });
 }
 
 export const partQueryOptions = (id: string) =>

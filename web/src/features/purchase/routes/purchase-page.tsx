@@ -8,6 +8,8 @@ import { useAuth } from '@/lib/auth/index.ts';
 import { usePart } from '../api/get-part.ts';
 import { OrderForm } from '../components/order-form.tsx';
 import { OrderPlaced } from '../components/order-placed.tsx';
+import { FitmentTable } from '../components/fitment/fitment-table.tsx';
+import { VehicleFit } from '../components/fitment/vehicle-fit.tsx';
 import { PartDetails } from '../components/part-details.tsx';
 
 /** `/purchase/:id` (PRODUCT.md §2): who is ordering, the part, and the order form. */
@@ -44,6 +46,7 @@ export default function PurchasePage() {
           <div className="grid gap-6 lg:grid-cols-2">
             <PartDetails part={loaded} />
             <div className="flex flex-col gap-4">
+              <VehicleFit part={loaded} />
               {placed ? <OrderPlaced order={placed} /> : null}
               <div className="card border border-base-300 bg-base-100 shadow-sm">
                 <div className="card-body">
@@ -51,6 +54,9 @@ export default function PurchasePage() {
                   <OrderForm part={loaded} email={user?.email ?? ''} onOrdered={setPlaced} />
                 </div>
               </div>
+            </div>
+            <div className="lg:col-span-2">
+              <FitmentTable part={loaded} />
             </div>
           </div>
         )}
