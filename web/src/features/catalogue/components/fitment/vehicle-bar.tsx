@@ -41,7 +41,7 @@ export function VehicleBar({ vehicle, onChoose, onClear }: VehicleBarProps) {
 
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 p-4">
-      <p className="vehicle-summary min-w-0 flex-1">
+      <p className="vehicle-summary min-w-0">
         Showing the parts that fit your <span className="font-semibold">{vehicleLabel(vehicle)}</span>, and universal
         parts.
       </p>

@@ -42,7 +42,7 @@ export function GarageSection() {
                   const inUse = sameVehicle(vehicle, current.vehicle);
                   return (
                     <li key={label} className="flex flex-wrap items-center gap-3 p-3">
-                      <span className="garage-name min-w-0 flex-1 font-medium">
+                      <span className="garage-name min-w-0 font-medium">
                         {label}
                         {inUse ? <span className="garage-badge badge badge-sm">In use</span> : null}
                       </span>
