@@ -11,9 +11,12 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 const vendor =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 
-/** The error boundary, load and form errors, price format and part card (landing, catalogue, sign-in pages). */
+/**
+ * The error boundary, load and form errors, price format and part card (landing, catalogue, sign-in
+ * pages), and the contract's zod-free fit rule (the catalogue's vehicle label).
+ */
 const pageKit =
-  /[\\/]src[\\/](components[\\/](errors[\\/]chunk-error-boundary|ui[\\/]load-error|parts[\\/]part-card|form[\\/]form-error)|lib[\\/]format)\.tsx?$/;
+  /[\\/]src[\\/](components[\\/](errors[\\/]chunk-error-boundary|ui[\\/]load-error|parts[\\/]part-card|form[\\/]form-error)|lib[\\/]format|fitment-rule)\.tsx?$/;
 
 /** The sign-in pages' frame: the card, its placeholder while the form loads (and usePainted), Google. */
 const authCard =
@@ -169,7 +172,7 @@ export default defineConfig({
             // request instead of four on `/` and `/parts` (Lighthouse simulates HTTP/1.1, six
             // connections, a round trip per request), and one instead of five on the sign-in pages.
             // Only the modules named: their imports (the API client, auth state) stay in the entry.
-            { name: 'page-kit', test: pageKit, includeDependenciesRecursively: false },
+            { name: 'page-kit', test: pageKit, includeDependenciesRecursively: false, priority: 1 },
             { name: 'auth-card', test: authCard, includeDependenciesRecursively: false },
             { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
           ],
