@@ -104,6 +104,40 @@ function firstLoadBudget(): Plugin {
   };
 }
 
+/** Public pages whose first paint must not wait for the forms chunk (zod, react-hook-form, 43 kB gzip). */
+const FORMS_FREE_ROUTES = [...FIRST_LOAD_ROUTES, 'src/features/catalogue/routes/catalogue-page.tsx'];
+
+/**
+ * Fails the build when a public page imports the forms chunk statically: one value import from
+ * a contract file that uses zod is enough to pull it in (it cost /parts 6 Lighthouse points).
+ */
+function formsStayLazy(): Plugin {
+  let root = '';
+  return {
+    name: 'torque:forms-stay-lazy',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle: Rolldown.OutputBundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      for (const route of FORMS_FREE_ROUTES) {
+        const page = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(root, route));
+        const seen = new Set<string>();
+        const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+          if (!chunk || seen.has(chunk.fileName)) return;
+          seen.add(chunk.fileName);
+          chunk.imports.forEach((name) => visit(byName.get(name)));
+        };
+        visit(page);
+        const forms = [...seen].find((name) => /(^|\/)forms-/.test(name));
+        if (forms) this.error(`${route} imports ${forms} statically: the forms chunk must load only with a form`);
+      }
+    },
+  };
+}
+
 /**
  * Folders named `fitment/` are not scanned by Tailwind (index.css: the first load's CSS is at its
  * budget), so a utility used there that the first load's CSS lacks would silently do nothing.
@@ -145,7 +179,7 @@ function fitmentClassesCovered(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), firstLoadBudget(), fitmentClassesCovered()],
+  plugins: [react(), tailwindcss(), precompress(), firstLoadBudget(), formsStayLazy(), fitmentClassesCovered()],
   resolve: { tsconfigPaths: true },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
@@ -172,7 +206,7 @@ export default defineConfig({
             // request instead of four on `/` and `/parts` (Lighthouse simulates HTTP/1.1, six
             // connections, a round trip per request), and one instead of five on the sign-in pages.
             // Only the modules named: their imports (the API client, auth state) stay in the entry.
-            { name: 'page-kit', test: pageKit, includeDependenciesRecursively: false, priority: 1 },
+            { name: 'page-kit', test: pageKit, includeDependenciesRecursively: false, priority: 1 }, // before forms, which would take the fit rule along with fitment.ts
             { name: 'auth-card', test: authCard, includeDependenciesRecursively: false },
             { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
           ],
