@@ -57,6 +57,24 @@ function precompress(): Plugin {
 /** Issue #8's budget for the first load of `/`, gzip, in kB of 1000 bytes (as Vite prints them). */
 export const FIRST_LOAD_BUDGET = { jsKb: 110, cssKb: 15 };
 
+/**
+ * The files a browser fetches with `roots`: each chunk, every chunk it imports statically
+ * (transitively) and their CSS. Dynamic imports load later and are not followed.
+ */
+function staticClosure(bundle: Rolldown.OutputBundle, roots: (chunk: Rolldown.OutputChunk) => boolean): Set<string> {
+  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files = new Set<string>();
+  const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+    if (!chunk || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) visit(byName.get(imported));
+  };
+  chunks.filter(roots).forEach(visit);
+  return files;
+}
+
 /** Route modules the first load of `/` fetches besides the entry: the landing page's chunk. */
 const FIRST_LOAD_ROUTES = ['src/features/landing/routes/landing-page.tsx'];
 
@@ -75,18 +93,11 @@ function firstLoadBudget(): Plugin {
       root = config.root;
     },
     generateBundle(_options, bundle: Rolldown.OutputBundle) {
-      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
       const routes = new Set(FIRST_LOAD_ROUTES.map((route) => path.resolve(root, route)));
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const files = new Set<string>();
-      const visit = (chunk: Rolldown.OutputChunk | undefined) => {
-        if (!chunk || files.has(chunk.fileName)) return;
-        files.add(chunk.fileName);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-        for (const imported of chunk.imports) visit(byName.get(imported));
-      };
-      for (const chunk of chunks)
-        if (chunk.isEntry || (chunk.facadeModuleId && routes.has(chunk.facadeModuleId))) visit(chunk);
+      const files = staticClosure(
+        bundle,
+        (chunk) => chunk.isEntry || (chunk.facadeModuleId !== null && routes.has(chunk.facadeModuleId)),
+      );
 
       const gzipKb = (name: string) => {
         const file = bundle[name]!;
@@ -120,18 +131,10 @@ function formsStayLazy(): Plugin {
       root = config.root;
     },
     generateBundle(_options, bundle: Rolldown.OutputBundle) {
-      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       for (const route of FORMS_FREE_ROUTES) {
-        const page = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(root, route));
-        const seen = new Set<string>();
-        const visit = (chunk: Rolldown.OutputChunk | undefined) => {
-          if (!chunk || seen.has(chunk.fileName)) return;
-          seen.add(chunk.fileName);
-          chunk.imports.forEach((name) => visit(byName.get(name)));
-        };
-        visit(page);
-        const forms = [...seen].find((name) => /(^|\/)forms-/.test(name));
+        const page = path.resolve(root, route);
+        const files = staticClosure(bundle, (chunk) => chunk.facadeModuleId === page);
+        const forms = [...files].find((name) => /(^|\/)forms-.*\.js$/.test(name));
         if (forms) this.error(`${route} imports ${forms} statically: the forms chunk must load only with a form`);
       }
     },
