@@ -4,23 +4,18 @@
  * and at 100,000 parts; GET /api/parts at LOG_LEVEL=info and warn; and EXPLAIN of each query.
  * Run alone: `npm run bench -- scale` (or BENCH_SCENARIOS=scale); PostgreSQL only.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { assertClean, load, type LoadResult } from '../lib/load.ts';
+import { explainAll, measure, ms, psql, type Measured } from './scale-kit.ts';
 import { createScratchDatabase } from '@torque/testkit';
 import { adminUrl } from '../lib/postgres.ts';
 import { startAppServer, type RunningServer } from '../lib/servers.ts';
 import { consoleTable, machineLine, table, today, verdict } from '../lib/doc.ts';
 import { serverEnv } from './run-database.ts';
 import type { Settings } from './settings.ts';
-
-const run = promisify(execFile);
-const psql = async (url: string, sql: string) =>
-  (await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-tAc', sql], { maxBuffer: 1 << 24 })).stdout.trim();
 
 export const SCALE_PARTS = 100_000;
 const PAGE = 20;
@@ -54,13 +49,6 @@ select
   now()
 from generate_series(1, ${SCALE_PARTS}) g`;
 
-interface Measured {
-  label: string;
-  path: string;
-  result: LoadResult;
-  goalMs?: number;
-}
-
 export interface ScaleReport {
   settings: Settings;
   generateSeconds: number;
@@ -70,32 +58,6 @@ export interface ScaleReport {
   explains: { label: string; plan: string }[];
   /** The machine's 1-minute load average before and after: other work on it skews every figure. */
   loadAverage: { before: number; after: number };
-}
-
-async function measure(
-  label: string,
-  base: string,
-  paths: string[],
-  settings: Settings,
-  goalMs?: number,
-  { allowNon2xx = false } = {},
-): Promise<Measured> {
-  process.stdout.write(`  ${label}\n`);
-  const spec = { url: `${base}${paths[0]}`, connections: settings.connections, paths };
-  // One request first: on a loaded machine a cold search can outlast the whole warm-up.
-  await fetchPage(base, paths[0]!);
-  await load({ ...spec, durationSeconds: settings.warmupSeconds });
-  const result = await load({ ...spec, durationSeconds: settings.durationSeconds });
-  assertClean(label, result, { allowNon2xx });
-  process.stdout.write(
-    `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms\n`,
-  );
-  return {
-    label,
-    path: paths.length > 1 ? `${paths[0]} (+${paths.length - 1} more, in turn)` : paths[0]!,
-    result,
-    goalMs,
-  };
 }
 
 async function fetchPage(base: string, pathAndQuery: string): Promise<{ bytes: number; next: string | null }> {
@@ -248,11 +210,7 @@ export async function runCatalogueScale(settings: Settings): Promise<ScaleReport
       ),
     );
 
-    const explains: ScaleReport['explains'] = [];
-    for (const q of await explainQueries(database.url, cursorKey)) {
-      const plan = await psql(database.url, `explain (analyze, costs off, timing on, summary on) ${q.sql}`);
-      explains.push({ label: q.label, plan });
-    }
+    const explains = await explainAll(database.url, await explainQueries(database.url, cursorKey));
     return {
       settings,
       generateSeconds,
@@ -268,7 +226,6 @@ export async function runCatalogueScale(settings: Settings): Promise<ScaleReport
   }
 }
 
-const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const rps = (n: number) => Math.round(n).toLocaleString('en');
 
 function rows(report: ScaleReport): string[][] {

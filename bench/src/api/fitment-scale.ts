@@ -4,24 +4,18 @@
  * the cache defeated, with p99; and EXPLAIN ANALYZE of each query, showing the vehicle index.
  * Run alone: `npm run bench -- fitment`; PostgreSQL only.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { createScratchDatabase, signUp } from '@torque/testkit';
 import { consoleTable, machineLine, table, today, verdict } from '../lib/doc.ts';
-import { assertClean, load, type LoadResult } from '../lib/load.ts';
 import { adminUrl } from '../lib/postgres.ts';
 import { startAppServer, type RunningServer } from '../lib/servers.ts';
 import { GENERATE, SCALE_PARTS } from './catalogue-scale.ts';
 import { ADMIN_EMAIL, serverEnv } from './run-database.ts';
+import { explainAll, measure, ms, psql, type Measured } from './scale-kit.ts';
 import type { Settings } from './settings.ts';
-
-const run = promisify(execFile);
-const psql = async (url: string, sql: string) =>
-  (await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-tAc', sql], { maxBuffer: 1 << 24 })).stdout.trim();
 
 const ROWS_PER_PART = 20;
 export const FITMENT_ROWS = SCALE_PARTS * ROWS_PER_PART;
@@ -68,13 +62,6 @@ select p.id,
 from (select id, row_number() over (order by created_at, id) as n from parts) p
 cross join generate_series(0, ${ROWS_PER_PART - 1}) k`;
 
-interface Measured {
-  label: string;
-  path: string;
-  result: LoadResult;
-  goalMs?: number;
-}
-
 export interface FitmentScaleReport {
   settings: Settings;
   generateSeconds: number;
@@ -116,22 +103,6 @@ async function timeImport(base: string, token: string, csv: string, dryRun: bool
   if (res.status !== 200) throw new Error(`import → ${res.status} ${answer.slice(0, 300)}`);
   process.stdout.write(`    ${dryRun ? 'dry run' : 'applied'}: ${seconds.toFixed(2)} s ${answer}\n`);
   return { label: dryRun ? 'dry run (validates, changes nothing)' : 'applied (one transaction)', seconds, answer };
-}
-
-async function measure(label: string, base: string, paths: string[], settings: Settings, goalMs?: number) {
-  process.stdout.write(`  ${label}\n`);
-  const spec = { url: `${base}${paths[0]}`, connections: settings.connections, paths };
-  const first = await fetch(`${base}${paths[0]}`);
-  if (!first.ok) throw new Error(`GET ${paths[0]} → ${first.status}`);
-  await first.arrayBuffer();
-  await load({ ...spec, durationSeconds: settings.warmupSeconds });
-  const result = await load({ ...spec, durationSeconds: settings.durationSeconds });
-  assertClean(label, result);
-  process.stdout.write(
-    `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms\n`,
-  );
-  const shown = paths.length > 1 ? `${paths[0]} (+${paths.length - 1} more, in turn)` : paths[0]!;
-  return { label, path: shown, result, goalMs };
 }
 
 /** A vehicle per (i): every make and model, years across the generated ranges. */
@@ -228,11 +199,7 @@ export async function runFitmentScale(settings: Settings): Promise<FitmentScaleR
         settings,
       ),
     );
-    const explains: FitmentScaleReport['explains'] = [];
-    for (const q of explainQueries()) {
-      const plan = await psql(database.url, `explain (analyze, costs off, timing on, summary on) ${q.sql}`);
-      explains.push({ label: q.label, plan });
-    }
+    const explains = await explainAll(database.url, explainQueries());
     // Last: the real import replaces the fitment of 5,000 parts.
     process.stdout.write(`  POST /api/fitment/import, ${IMPORT_LINES.toLocaleString('en')} lines\n`);
     const admin = await signUp(base, ADMIN_EMAIL, { headers: { origin: base } });
@@ -252,7 +219,6 @@ export async function runFitmentScale(settings: Settings): Promise<FitmentScaleR
   }
 }
 
-const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const HEADER = ['request', 'req/s', 'p50', 'p99', 'goal'];
 const rows = (report: FitmentScaleReport): string[][] =>
   report.routes.map((r) => [

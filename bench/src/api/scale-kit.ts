@@ -1,0 +1,63 @@
+/**
+ * What the scale scenarios (catalogue-scale.ts, fitment-scale.ts) share: psql against the
+ * scratch database, one measured row of requests, and EXPLAIN ANALYZE of each query.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { assertClean, load, type LoadResult } from '../lib/load.ts';
+import type { Settings } from './settings.ts';
+
+const run = promisify(execFile);
+
+/** One statement through psql; its unaligned, tuples-only output. */
+export const psql = async (url: string, sql: string) =>
+  (await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-tAc', sql], { maxBuffer: 1 << 24 })).stdout.trim();
+
+export interface Measured {
+  label: string;
+  path: string;
+  result: LoadResult;
+  goalMs?: number;
+}
+
+/** `paths` in turn at the run's connections, after one request and a warm-up. */
+export async function measure(
+  label: string,
+  base: string,
+  paths: string[],
+  settings: Settings,
+  goalMs?: number,
+  { allowNon2xx = false } = {},
+): Promise<Measured> {
+  process.stdout.write(`  ${label}\n`);
+  const spec = { url: `${base}${paths[0]}`, connections: settings.connections, paths };
+  // One request first: on a loaded machine a cold search can outlast the whole warm-up.
+  const first = await fetch(`${base}${paths[0]}`);
+  if (!first.ok) throw new Error(`GET ${paths[0]} → ${first.status}`);
+  await first.arrayBuffer();
+  await load({ ...spec, durationSeconds: settings.warmupSeconds });
+  const result = await load({ ...spec, durationSeconds: settings.durationSeconds });
+  assertClean(label, result, { allowNon2xx });
+  process.stdout.write(
+    `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms\n`,
+  );
+  return {
+    label,
+    path: paths.length > 1 ? `${paths[0]} (+${paths.length - 1} more, in turn)` : paths[0]!,
+    result,
+    goalMs,
+  };
+}
+
+/** EXPLAIN ANALYZE of each query, in order, for the document. */
+export async function explainAll(url: string, queries: { label: string; sql: string }[]) {
+  const explains: { label: string; plan: string }[] = [];
+  for (const q of queries)
+    explains.push({
+      label: q.label,
+      plan: await psql(url, `explain (analyze, costs off, timing on, summary on) ${q.sql}`),
+    });
+  return explains;
+}
+
+export const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
