@@ -15,6 +15,7 @@ export const fitmentPlugin = fp(
     const service = createFitmentService({
       repository: createFitmentRepository(app.db),
       changed: () => app.catalogueChanged(),
+      log: app.log,
     });
     app.onCatalogueChange(() => service.invalidate());
     app.decorate('fitment', service);

@@ -1,4 +1,5 @@
 import { fitmentYearMax, type Vehicle } from '@torque/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { CATALOGUE_MAX_AGE_MS, createGenerationalLru } from '../parts/catalogue-cache.ts';
 import { serialise, type SerialisedBody } from '../parts/serialised-body.ts';
 import { parseFitmentCsv, type LineError } from './fitment-csv.ts';
@@ -21,7 +22,11 @@ export interface ImportCheck {
  * The selector's lists (cached, dropped on every catalogue change, like the catalogue's pages),
  * the bulk import and the garage.
  */
-export function createFitmentService(deps: { repository: FitmentRepository; changed: () => void }) {
+export function createFitmentService(deps: {
+  repository: FitmentRepository;
+  changed: () => void;
+  log: FastifyBaseLogger;
+}) {
   const { repository: repo, changed } = deps;
   let generation = 0;
   const lists = createGenerationalLru<SerialisedBody>({
@@ -31,7 +36,7 @@ export function createFitmentService(deps: { repository: FitmentRepository; chan
     maxAgeMs: CATALOGUE_MAX_AGE_MS,
     now: Date.now,
     generation: () => generation,
-    onRefreshError: () => {},
+    onRefreshError: (err) => deps.log.warn({ err }, 'vehicle list refresh failed; serving the previous list'),
   });
   // Names are matched ignoring case, so `?make=BMW` and `?make=bmw` share one entry.
   const cached = (key: unknown[], load: () => Promise<unknown[]>) =>

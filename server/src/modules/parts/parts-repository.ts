@@ -89,7 +89,9 @@ export function searchTerms(q: string | undefined): string[] {
  */
 const allWords = sql.raw('"parts"."search_words"');
 const nameWords = sql.raw('"parts"."search_name_words"');
-// A text[] literal as one parameter (drizzle would spread a JS array into a list). Words hold only letters and digits.
+// A text[] literal as one parameter (drizzle would spread a JS array into a list). Each word is
+// double-quoted with `"` and `\` backslash-escaped, as JSON.stringify writes them and as an array
+// literal reads them (parser words such as "ball-bearing" or "1.6" keep their punctuation).
 const wordArray = (words: string[]) => sql`${`{${words.map((w) => JSON.stringify(w)).join(',')}}`}::text[]`;
 
 /**
@@ -202,7 +204,7 @@ export function createPartsRepository(db: Db) {
     /**
      * One page in `order`, after the row whose key is `after` (from a cursor): at most `limit`
      * parts, and the key of the last one when more follow. One index range scan for the sorts;
-     * a search reads its matches through the trigram indexes and sorts them.
+     * a search reads its matches through the word-array index and sorts them.
      */
     async page(
       filter: PartsFilter,
@@ -214,6 +216,13 @@ export function createPartsRepository(db: Db) {
       const keyFields = Object.fromEntries(columns.map((c, i) => [`k${i}`, sql<string>`(${c.expr})::text`]));
       const pageOf = (branch: SQL | undefined) =>
         and(filterCondition(filter), branch, after && keysetAfter(columns, after));
+      const firstIdsOf = (branch: SQL | undefined) =>
+        db
+          .select({ id: parts.id })
+          .from(parts)
+          .where(pageOf(branch))
+          .orderBy(keysetOrder(columns))
+          .limit(limit + 1);
       const branches = branchesOf(filter);
       // One set: its page directly. Several: the first limit+1 ids of each in the same order,
       // then the page of their union (at most limit+1 per set, each from its own index).
@@ -221,15 +230,7 @@ export function createPartsRepository(db: Db) {
         branches.length === 1
           ? pageOf(branches[0])
           : sql`${parts.id} in (${sql.join(
-              branches.map(
-                (b) =>
-                  sql`(${db
-                    .select({ id: parts.id })
-                    .from(parts)
-                    .where(pageOf(b))
-                    .orderBy(keysetOrder(columns))
-                    .limit(limit + 1)})`,
-              ),
+              branches.map((b) => sql`(${firstIdsOf(b)})`),
               sql` union all `,
             )})`;
       const rows = await db
