@@ -19,9 +19,9 @@ import {
 import { errorHandlerPlugin } from '../src/plugins/error-handler.ts';
 
 /**
- * Services throw domain errors (lib/errors.ts) and the error handler maps their kinds to HTTP:
- * each factory answers the status, code, message and fields it answered when errors named their
- * status, and each new factory answers what the status-naming AppError it replaces answered.
+ * Services throw domain errors (lib/errors.ts) and the error handler answers each kind with its
+ * status: each factory answers the status, code, message and fields it answered when errors named
+ * their status, and each new factory answers what the status-naming AppError it replaces answered.
  */
 
 interface Answer {
@@ -110,6 +110,10 @@ describe('domain errors become the API error body', () => {
       const { retryAfter, ...got } = await answerTo(make);
       assert.deepEqual(got, expected);
       assert.equal(retryAfter, expected.status === 503 ? '5' : undefined);
+      // While modules move to the kinds, a domain error still is an AppError with its status.
+      const error = make();
+      assert.ok(error instanceof AppError);
+      assert.equal(error.statusCode, expected.status);
     });
   }
 
@@ -121,7 +125,7 @@ describe('domain errors become the API error body', () => {
     });
   }
 
-  test('an AppError (an HTTP adapter passing on a status) keeps its status', async () => {
+  test('an AppError made with a status (an adapter passing one on) is answered with it', async () => {
     const { retryAfter, ...got } = await answerTo(() => new AppError(422, 'BAD_REQUEST', 'The request is not valid'));
     assert.deepEqual(got, answer(422, 'BAD_REQUEST', 'The request is not valid'));
     assert.equal(retryAfter, undefined);

@@ -1,6 +1,7 @@
 /**
- * What went wrong, in the domain's words. Services throw these and know nothing of HTTP;
- * plugins/error-handler.ts maps each kind to a status and the API's error body.
+ * What went wrong, in the domain's words. Services throw a DomainError of one of these kinds
+ * (through the factories below) and say nothing of HTTP; plugins/error-handler.ts answers each
+ * kind with its status and the API's error body.
  */
 export type ErrorKind =
   | 'invalid'
@@ -16,25 +17,29 @@ export type ErrorKind =
   | 'provider-failed'
   | 'unavailable';
 
-/** An error a caller can cause and understand: its kind, a stable `code`, a message a person can act on. */
-export class DomainError extends Error {
-  readonly kind: ErrorKind;
-  readonly code: string;
-  readonly fields?: Record<string, string>;
-  constructor(kind: ErrorKind, code: string, message: string, fields?: Record<string, string>, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'DomainError';
-    this.kind = kind;
-    this.code = code;
-    if (fields) this.fields = fields;
-  }
-}
+/** The HTTP status of each kind, which the error handler answers with. */
+export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  'payment-declined': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'precondition-failed': 412,
+  'unsupported-media-type': 415,
+  'precondition-required': 428,
+  'rate-limited': 429,
+  'provider-failed': 502,
+  unavailable: 503,
+};
 
 /**
- * An answer decided at the HTTP level, with its status: an adapter passing on another HTTP
- * server's refusal (better-auth's). Services throw a DomainError instead.
+ * An error the API answers in its error body. `new AppError(status, …)` names the status itself:
+ * for an adapter that passes on another HTTP server's answer (better-auth's), and for code that
+ * has not moved to a DomainError yet. Every DomainError is one too, with the status of its kind,
+ * so code and tests that check `instanceof AppError` and `statusCode` keep working meanwhile.
  */
-export class HttpError extends Error {
+export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
@@ -46,20 +51,22 @@ export class HttpError extends Error {
     options?: ErrorOptions,
   ) {
     super(message, options);
-    this.name = 'HttpError';
+    this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = code;
     if (fields) this.fields = fields;
   }
 }
 
-/**
- * @deprecated The old name of HttpError, kept while the modules that still name a status move to
- * a DomainError (a factory below).
- */
-export const AppError = HttpError;
-/** @deprecated See `AppError`. */
-export type AppError = HttpError;
+/** An error a caller can cause and understand: its kind, a stable `code`, a message a person can act on. */
+export class DomainError extends AppError {
+  readonly kind: ErrorKind;
+  constructor(kind: ErrorKind, code: string, message: string, fields?: Record<string, string>, options?: ErrorOptions) {
+    super(STATUS_OF_KIND[kind], code, message, fields, options);
+    this.name = 'DomainError';
+    this.kind = kind;
+  }
+}
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new DomainError('invalid', 'BAD_REQUEST', message, fields);

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@torque/contract';
-import { DomainError, HttpError, type ErrorKind } from '../lib/errors.ts';
+import { AppError, DomainError, STATUS_OF_KIND } from '../lib/errors.ts';
 import { isDatabaseUnavailable, isUnstorableValue, isUniqueViolation } from '../lib/db-errors.ts';
 
 const body = (code: string, message: string, fields?: Record<string, string>): ErrorBody => ({
@@ -20,22 +20,6 @@ function fieldMessages(error: FastifyError & { validation: { instancePath: strin
   return fields;
 }
 
-/** The HTTP status of each kind of domain error (lib/errors.ts): the one place services meet HTTP. */
-export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
-  invalid: 400,
-  unauthenticated: 401,
-  'payment-declined': 402,
-  forbidden: 403,
-  'not-found': 404,
-  conflict: 409,
-  'precondition-failed': 412,
-  'unsupported-media-type': 415,
-  'precondition-required': 428,
-  'rate-limited': 429,
-  'provider-failed': 502,
-  unavailable: 503,
-};
-
 /**
  * One place turns every failure into `{ error: { code, message, fields? } }`. Bad input is a
  * 4xx with a message a person can act on; only our own bugs are 500s, and they say nothing
@@ -44,7 +28,9 @@ export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof DomainError || error instanceof HttpError) {
+      if (error instanceof AppError) {
+        // A domain error is answered with its kind's status; an AppError made with a status
+        // (an adapter passing on another server's answer) with that one.
         const status = error instanceof DomainError ? STATUS_OF_KIND[error.kind] : error.statusCode;
         if (status >= 500) request.log.error({ err: error }, error.message);
         // Every 503 (a readiness check too) tells clients and balancers when to come back.

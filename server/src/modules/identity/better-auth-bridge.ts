@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { authFailures, type Auth } from './auth.ts';
 
 /** Request headers as a Fetch `Headers`, minus an access token (a JWT is not a session token). */
@@ -56,8 +56,8 @@ export function forwardToBetterAuth(auth: Auth, publicUrl: string) {
     // better-auth answers a path it does not serve with a bare `null` 404: errors carry a body.
     if (response.status >= 400 && response.status < 500 && !(await hasErrorMessage(response))) {
       throw response.status === 404
-        ? new HttpError(404, 'NOT_FOUND', `No API route ${request.method} ${url.pathname}`)
-        : new HttpError(response.status, 'BAD_REQUEST', 'The request is not valid');
+        ? new AppError(404, 'NOT_FOUND', `No API route ${request.method} ${url.pathname}`)
+        : new AppError(response.status, 'BAD_REQUEST', 'The request is not valid');
     }
     return sendFetchResponse(reply, response);
   };
