@@ -10,6 +10,7 @@ import { fitmentRoutes } from './modules/fitment/fitment-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { accessTokensPlugin } from './modules/identity/access-tokens-plugin.ts';
 import { identityPlugin } from './modules/identity/identity-plugin.ts';
+import { tokenRoutes } from './modules/identity/token-routes.ts';
 import { invoicesPlugin } from './modules/invoices/invoices-plugin.ts';
 import { invoicesRoutes } from './modules/invoices/invoices-routes.ts';
 import { mailPlugin } from './modules/mail/mail-plugin.ts';
@@ -117,11 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin);
   await app.register(mailPlugin);
   await app.register(metricsPlugin);
+  await app.register(usersPlugin);
   await app.register(identityPlugin);
   await app.register(catalogueEventsPlugin);
   await app.register(partsPlugin);
   await app.register(fitmentPlugin);
-  await app.register(usersPlugin);
   await app.register(reviewsPlugin);
   await app.register(contactPlugin);
   await app.register(ordersPlugin);
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fitmentRoutes);
   await app.register(reviewsRoutes);
   await app.register(contactRoutes);
+  await app.register(tokenRoutes);
   await app.register(usersRoutes);
   await app.register(ordersRoutes);
   await app.register(invoicesRoutes);

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@torque/contract';
-import { AppError } from '../lib/errors.ts';
+import { AppError, DomainError, STATUS_OF_KIND } from '../lib/errors.ts';
 import { isDatabaseUnavailable, isUnstorableValue, isUniqueViolation } from '../lib/db-errors.ts';
 
 const body = (code: string, message: string, fields?: Record<string, string>): ErrorBody => ({
@@ -29,10 +29,13 @@ export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        // A domain error is answered with its kind's status; an AppError made with a status
+        // (an adapter passing on another server's answer) with that one.
+        const status = error instanceof DomainError ? STATUS_OF_KIND[error.kind] : error.statusCode;
+        if (status >= 500) request.log.error({ err: error }, error.message);
         // Every 503 (a readiness check too) tells clients and balancers when to come back.
-        if (error.statusCode === 503) reply.header('retry-after', '5');
-        return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+        if (status === 503) reply.header('retry-after', '5');
+        return reply.status(status).send(body(error.code, error.message, error.fields));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields = fieldMessages(error);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { contactInput } from '@torque/contract';
 import { notFound } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
+import { pagedList, type PageFacts } from '../../lib/paged-list.ts';
 import { MESSAGE_KEY_PATTERNS, type ContactRepository } from './contact-repository.ts';
 
 /** The largest inbox page; without `limit` the inbox answers this many, newest first. */
@@ -16,19 +17,22 @@ export function createContactService(deps: { repository: ContactRepository; secr
     add: (message: z.output<typeof contactInput>): Promise<string> => repository.add(message),
 
     /** One page of the inbox (newest first; 50 without `limit`) and its paging facts. */
-    async list(
-      query: ContactQuery,
-    ): Promise<{ messages: ContactMessage[]; page: { total: number; nextCursor: string | null } }> {
-      const scope = `contact|${String(query.handled)}`;
-      const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, MESSAGE_KEY_PATTERNS);
-      const [found, total] = await Promise.all([
-        repository.page(query.handled, query.limit ?? INBOX_DEFAULT_LIMIT, after),
-        repository.count(query.handled),
-      ]);
-      return {
-        messages: found.messages,
-        page: { total, nextCursor: found.nextKey && cursors.encode(scope, found.nextKey) },
-      };
+    async list(query: ContactQuery): Promise<{ messages: ContactMessage[]; page: PageFacts }> {
+      const { body, page } = await pagedList(
+        query,
+        {
+          cursors,
+          scope: `contact|${String(query.handled)}`,
+          keyPatterns: MESSAGE_KEY_PATTERNS,
+          page: async (limit, after) => {
+            const found = await repository.page(query.handled, limit, after);
+            return { body: found.messages, nextKey: found.nextKey };
+          },
+          count: () => repository.count(query.handled),
+        },
+        { defaultLimit: INBOX_DEFAULT_LIMIT },
+      );
+      return { messages: body, page };
     },
 
     async setHandled(id: string, handled: boolean): Promise<ContactMessage> {

@@ -4,24 +4,18 @@ import { authRoutes } from './auth-routes.ts';
 import { createAuth, type Auth } from './auth.ts';
 import { fetchHeaders } from './better-auth-bridge.ts';
 import { googlePopupRoutes } from './google-popup-routes.ts';
-
-export interface IdentitySession {
-  sessionId: string;
-  userId: string;
-  email: string;
-  role: 'user' | 'admin';
-}
+import { createIdentityService, type IdentityService, type IdentitySession } from './identity-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    identity: { auth: Auth; sessionOf(request: FastifyRequest): Promise<IdentitySession | null> };
-    adminEmails: ReadonlySet<string>;
+    identity: IdentityService & { auth: Auth; sessionOf(request: FastifyRequest): Promise<IdentitySession | null> };
   }
 }
 
 /**
- * better-auth (email + password, Google through OpenID Connect, sessions in the database) and
- * its routes. The access tokens the API checks are access-tokens-plugin.ts's.
+ * better-auth (email + password, Google through OpenID Connect, sessions in the database), its
+ * routes, and the token exchange (identity-service.ts, served by token-routes.ts). The access
+ * tokens the API checks are access-tokens-plugin.ts's; accounts' records are the users module's.
  */
 export const identityPlugin = fp(
   async (app: FastifyInstance) => {
@@ -44,10 +38,10 @@ export const identityPlugin = fp(
       };
     }
 
-    app.decorate('identity', { auth, sessionOf });
-    app.decorate('adminEmails', adminEmails);
+    const service = createIdentityService({ accounts: app.users, accessTokens: app.accessTokens, adminEmails });
+    app.decorate('identity', { ...service, auth, sessionOf });
     await app.register(authRoutes);
     await app.register(googlePopupRoutes);
   },
-  { name: 'identity', dependencies: ['database', 'access', 'access-tokens', 'rate-limits', 'mail'] },
+  { name: 'identity', dependencies: ['database', 'access', 'access-tokens', 'rate-limits', 'mail', 'users'] },
 );

@@ -33,3 +33,4 @@ export function createReviewsRepository(db: Db) {
     },
   };
 }
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

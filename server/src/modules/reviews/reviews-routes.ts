@@ -26,11 +26,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: review, 400: errorBody, 401: errorBody },
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const name = await app.users.displayNameOf(caller.userId, caller.email);
-      const added = await app.reviews.add({ userId: caller.userId, name, ...request.body });
-      return reply.status(201).send(added);
-    },
+    async (request, reply) => reply.status(201).send(await app.reviews.add(callerOf(request), request.body)),
   );
 };

@@ -1,38 +1,65 @@
-import type { StatsFigures, StatsResponse } from '@torque/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { toDollars } from '../../lib/money.ts';
 
 /**
- * The admin overview's figures, computed in SQL over the orders and parts tables.
+ * The SQL of the admin overview, over the orders and parts tables (the rules that turn its rows
+ * into figures are stats-service.ts's).
  *
  * Days are the shop's calendar days (`SHOP_TIMEZONE`): a period of N days is today and the N − 1
  * days before it, and its bounds are the local midnights turned into instants with
  * `AT TIME ZONE`, so the range conditions use the indexes on orders(paid_at), orders(created_at)
  * and orders(shipped_at) (migration 0001_stats_indexes).
- *
- * Which day an order counts in: revenue, paid orders, the average and the daily chart count an
- * order on the day it was paid (money received that day); "placed but unpaid" counts orders
- * placed in the period that are still unpaid; "shipped" counts by the day of shipping. So revenue
- * for some days is exactly the sum of the totals of the orders whose `paidAt` falls on those days.
  */
-export interface StatsOptions {
+export interface PeriodOptions {
   days: number;
   timeZone: string;
-  /** The clock; tests may pin it. */
-  now?: Date;
+  now: Date;
 }
 
 /** The name of the top-parts row for orders whose part is no longer in the catalogue. */
 export const DELETED_PARTS = 'Deleted parts';
 
-interface PeriodRow {
+/** Orders placed and still unpaid, and orders shipped, in one period. */
+export interface PeriodRow {
   period: 'current' | 'previous';
   from: string;
   to: string;
-  unpaid_orders: string | number;
-  shipped_orders: string | number;
+  unpaidOrders: number;
+  shippedOrders: number;
 }
+
+/** Money received on one shop-local day (by payment day), in cents, and how many orders paid. */
+export interface DayRow {
+  date: string;
+  cents: number;
+  orders: number;
+}
+
+export interface TopPartRow {
+  partId: string | null;
+  name: string;
+  cents: number;
+  quantity: number;
+}
+
+export interface LowStockRow {
+  id: string;
+  name: string;
+  available: number;
+  minimumOrder: number;
+}
+
+export interface OverviewRows {
+  periods: PeriodRow[];
+  /** Every day of the previous period then the current one, oldest first. */
+  daily: DayRow[];
+  /** The current period's five parts with the most revenue. */
+  top: TopPartRow[];
+  lowStock: LowStockRow[];
+}
+
+/** count() and sum() may arrive as text (bigint and numeric through node-postgres). */
+type Count = string | number;
 
 export function createStatsRepository(db: Db) {
   async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -40,7 +67,7 @@ export function createStatsRepository(db: Db) {
   }
 
   return {
-    async overview({ days, timeZone, now = new Date() }: StatsOptions): Promise<Omit<StatsResponse, 'timeZone'>> {
+    async overview({ days, timeZone, now }: PeriodOptions): Promise<OverviewRows> {
       // The periods as local dates and as the instants of their local midnights.
       const bounds = sql`
         with today as (select (${now.toISOString()}::timestamptz at time zone ${timeZone})::date as d),
@@ -117,51 +144,36 @@ export function createStatsRepository(db: Db) {
         limit 100`;
 
       const [periods, daily, top, low] = await Promise.all([
-        rows<PeriodRow>(periodsQuery),
-        rows<{ date: string; cents: string | number; orders: string | number }>(dailyQuery),
-        rows<{ part_id: string | null; name: string; cents: string | number; quantity: string | number }>(topQuery),
+        rows<{ period: 'current' | 'previous'; from: string; to: string; unpaid_orders: Count; shipped_orders: Count }>(
+          periodsQuery,
+        ),
+        rows<{ date: string; cents: Count; orders: Count }>(dailyQuery),
+        rows<{ part_id: string | null; name: string; cents: Count; quantity: Count }>(topQuery),
         rows<{ id: string; name: string; available: number; minimum_order: number }>(lowStockQuery),
       ]);
-      const perDay = daily.map((r) => ({ date: r.date, cents: Number(r.cents), orders: Number(r.orders) }));
-      const current = figures(
-        periods.find((r) => r.period === 'current')!,
-        perDay.slice(days),
-      );
-      const previous = figures(
-        periods.find((r) => r.period === 'previous')!,
-        perDay.slice(0, days),
-      );
       return {
-        ...current,
-        previous,
-        daily: perDay.slice(days).map((d) => ({ date: d.date, revenue: toDollars(d.cents), orders: d.orders })),
-        topParts: top.map((r) => ({
+        periods: periods.map((r) => ({
+          period: r.period,
+          from: r.from,
+          to: r.to,
+          unpaidOrders: Number(r.unpaid_orders),
+          shippedOrders: Number(r.shipped_orders),
+        })),
+        daily: daily.map((r) => ({ date: r.date, cents: Number(r.cents), orders: Number(r.orders) })),
+        top: top.map((r) => ({
           partId: r.part_id,
           name: r.name,
-          revenue: toDollars(Number(r.cents)),
+          cents: Number(r.cents),
           quantity: Number(r.quantity),
         })),
         lowStock: low.map((r) => ({
-          _id: r.id,
+          id: r.id,
           name: r.name,
           available: Number(r.available),
-          minimunOrder: Number(r.minimum_order),
+          minimumOrder: Number(r.minimum_order),
         })),
       };
     },
   };
 }
-
-function figures(row: PeriodRow, days: { cents: number; orders: number }[]): StatsFigures {
-  const cents = days.reduce((sum, d) => sum + d.cents, 0);
-  const paid = days.reduce((sum, d) => sum + d.orders, 0);
-  return {
-    from: row.from,
-    to: row.to,
-    revenue: toDollars(cents),
-    paidOrders: paid,
-    unpaidOrders: Number(row.unpaid_orders),
-    shippedOrders: Number(row.shipped_orders),
-    averageOrderValue: paid === 0 ? 0 : toDollars(Math.round(cents / paid)),
-  };
-}
+export type StatsRepository = ReturnType<typeof createStatsRepository>;

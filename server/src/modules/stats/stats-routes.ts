@@ -18,10 +18,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const timeZone = app.config.SHOP_TIMEZONE;
-      const figures = await app.stats.overview({ days: request.query.days, timeZone });
       reply.header('cache-control', 'no-store');
-      return { ...figures, timeZone };
+      return app.stats.overview(request.query.days);
     },
   );
 };

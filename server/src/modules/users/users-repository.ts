@@ -7,6 +7,14 @@ import { containsPattern } from '../../lib/like-pattern.ts';
 
 type UserRow = typeof user.$inferSelect;
 
+/** What a customer edits on My Profile. */
+export interface ProfileFields {
+  name: string;
+  address: string;
+  phone: string;
+  linkedin: string;
+}
+
 export function toUser(row: UserRow): User {
   return {
     _id: row.id,
@@ -75,7 +83,7 @@ export function createUsersRepository(db: Db) {
         .where(searchCondition(q));
       return Number(row?.n ?? 0);
     },
-    async updateProfile(email: string, fields: { name: string; address: string; phone: string; linkedin: string }) {
+    async updateProfile(email: string, fields: ProfileFields): Promise<User | undefined> {
       const [row] = await db.update(user).set(fields).where(eq(user.email, email.toLowerCase())).returning();
       return row && toUser(row);
     },

@@ -1,5 +1,4 @@
 import {
-  accessTokenResponse,
   adminFlag,
   emailParams,
   emailQuery,
@@ -11,48 +10,19 @@ import {
 } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/keyset-page.ts';
 import { assertOwner, callerOf } from '../../plugins/access.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const bearer = [{ bearer: [] }];
 
-/** PRODUCT.md §7 user calls, with PRODUCT.md §11's rules: own record only, unless admin. */
+/**
+ * PRODUCT.md §7 user calls, with PRODUCT.md §11's rules: own record only, unless admin. The token
+ * exchange, `PUT /api/user/:email`, is identity's (identity/token-routes.ts).
+ */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app;
-
-  app.put(
-    '/api/user/:email',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['users'],
-        summary: 'Exchange the signed-in identity session for an access token (own email only)',
-        params: emailParams,
-        response: { 200: accessTokenResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const session = await app.identity.sessionOf(request);
-      if (!session) throw unauthorized('Sign in first');
-      if (session.email !== request.params.email.toLowerCase())
-        throw forbidden('You can only get a token for your own account');
-      if (app.adminEmails.has(session.email) && session.role !== 'admin') {
-        await users.setRole(session.email, 'admin');
-        session.role = 'admin';
-      }
-      const record = await users.byEmail(session.email);
-      if (!record) throw unauthorized('Sign in first');
-      const { token, expiresAt } = await app.accessTokens.issue({
-        userId: record._id,
-        email: record.email,
-        role: record.role,
-        sessionId: session.sessionId,
-      });
-      return { accessToken: token, expiresAt: expiresAt.toISOString(), user: record };
-    },
-  );
 
   app.get(
     '/api/user',
@@ -68,7 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertOwner(callerOf(request), request.query.email, 'admin-allowed');
-      return (await users.byEmail(request.query.email)) ?? Promise.reject(notFound('User'));
+      return users.profile(request.query.email);
     },
   );
 
@@ -88,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       if (caller.email !== request.query.email.toLowerCase()) throw forbidden('You can only update your own profile');
-      return (await users.updateProfile(caller.email, request.body)) ?? Promise.reject(notFound('User'));
+      return users.updateProfile(caller.email, request.body);
     },
   );
 
@@ -108,7 +78,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { users: found, page } = await app.userList.list(request.query);
+      const { users: found, page } = await users.list(request.query);
       if (page) setPageHeaders(request, reply, page);
       return found;
     },
@@ -126,12 +96,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: user, ...errors },
       },
     },
-    async (request) => {
-      const promoted = await users.setRole(request.params.email, 'admin');
-      if (!promoted) throw notFound('User');
-      app.sessionValidity.forgetUser(promoted._id);
-      return promoted;
-    },
+    async (request) => users.promote(request.params.email),
   );
 
   app.delete(
@@ -147,10 +112,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await users.remove(request.params.id);
-      if (outcome === 'not-found') throw notFound('User');
-      if (outcome === 'last-admin') throw conflict('The last admin cannot be deleted', 'LAST_ADMIN');
-      app.sessionValidity.forgetUser(request.params.id);
+      await users.remove(request.params.id);
       return { deleted: true as const, _id: request.params.id };
     },
   );
@@ -168,11 +130,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      assertOwner(caller, request.params.email, 'admin-allowed');
-      const record = await users.byEmail(request.params.email);
-      if (!record) throw notFound('User');
-      return { admin: record.role === 'admin' };
+      assertOwner(callerOf(request), request.params.email, 'admin-allowed');
+      return { admin: await users.isAdmin(request.params.email) };
     },
   );
 };

@@ -1,27 +1,74 @@
 import type { User, UsersQuery } from '@torque/contract';
-import { badRequest } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
-import { USER_KEY_PATTERNS, type UsersRepository } from './users-repository.ts';
+import { pagedList, type PageFacts } from '../../lib/paged-list.ts';
+import { USER_KEY_PATTERNS, type ProfileFields, type UsersRepository } from './users-repository.ts';
 
-/** Make Admin's list: whole (compatibility form), or paged and searched. */
-export function createUsersService(deps: { repository: UsersRepository; secret: string }) {
-  const { repository } = deps;
+/**
+ * The store's view of accounts (profile fields and roles on better-auth's user table).
+ * `sessionsChanged(userId)`: the user's sessions must be looked at again (role changed, account
+ * deleted), so tokens made before stop working at once.
+ */
+export function createUsersService(deps: {
+  repository: UsersRepository;
+  secret: string;
+  sessionsChanged: (userId: string) => void;
+}) {
+  const { repository, sessionsChanged } = deps;
   const cursors = createKeysetCodec(deps.secret);
+
+  async function existing(found: Promise<User | undefined>): Promise<User> {
+    return (await found) ?? Promise.reject(notFound('User'));
+  }
+
   return {
-    async list(query: UsersQuery): Promise<{ users: User[]; page?: { total: number; nextCursor: string | null } }> {
+    /** An account's record, or undefined when there is none. */
+    byEmail: (email: string): Promise<User | undefined> => repository.byEmail(email),
+
+    /** An account's record; 404 when there is none. */
+    profile: (email: string): Promise<User> => existing(repository.byEmail(email)),
+
+    isAdmin: async (email: string): Promise<boolean> => (await existing(repository.byEmail(email))).role === 'admin',
+
+    /** The name to put on a review: the account's display name, else its email. */
+    displayNameOf: (userId: string, email: string): Promise<string> => repository.displayNameOf(userId, email),
+
+    updateProfile: (email: string, fields: ProfileFields): Promise<User> =>
+      existing(repository.updateProfile(email, fields)),
+
+    /** Makes an account an admin; its tokens with the old role stop working. */
+    async promote(email: string): Promise<User> {
+      const promoted = await existing(repository.setRole(email, 'admin'));
+      sessionsChanged(promoted._id);
+      return promoted;
+    },
+
+    /** Deletes an account and ends its sessions; the last admin stays (409). */
+    async remove(id: string): Promise<void> {
+      const outcome = await repository.remove(id);
+      if (outcome === 'not-found') throw notFound('User');
+      if (outcome === 'last-admin') throw conflict('The last admin cannot be deleted', 'LAST_ADMIN');
+      sessionsChanged(id);
+    },
+
+    /** Make Admin's list: without `limit` or `q` every account, oldest first; else newest first, paged. */
+    async list(query: UsersQuery): Promise<{ users: User[]; page?: PageFacts }> {
       const q = query.q || undefined;
-      if (query.limit === undefined) {
-        if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
-        if (!q) return { users: await repository.list() };
-        return { users: (await repository.page(q, Number.MAX_SAFE_INTEGER, undefined)).users };
-      }
-      const scope = `users|${JSON.stringify(q ?? null)}`;
-      const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, USER_KEY_PATTERNS);
-      const [found, total] = await Promise.all([repository.page(q, query.limit, after), repository.count(q)]);
-      return {
-        users: found.users,
-        page: { total, nextCursor: found.nextKey && cursors.encode(scope, found.nextKey) },
-      };
+      const { body, page } = await pagedList(
+        query,
+        {
+          cursors,
+          scope: `users|${JSON.stringify(q ?? null)}`,
+          keyPatterns: USER_KEY_PATTERNS,
+          page: async (limit, after) => {
+            const found = await repository.page(q, limit, after);
+            return { body: found.users, nextKey: found.nextKey };
+          },
+          count: () => repository.count(q),
+        },
+        { whole: q ? undefined : () => repository.list() },
+      );
+      return { users: body, page };
     },
   };
 }
