@@ -15,7 +15,7 @@ import { invoicesRoutes } from './modules/invoices/invoices-routes.ts';
 import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { ordersPlugin } from './modules/orders/orders-plugin.ts';
 import { ordersRoutes } from './modules/orders/orders-routes.ts';
-import { holdSweeperPlugin } from './modules/payments/hold-sweeper.ts';
+import { holdSweeperPlugin } from './modules/orders/hold-sweeper.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments-routes.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';

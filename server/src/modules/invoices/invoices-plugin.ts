@@ -5,7 +5,7 @@ import { preparedQuery } from '../../lib/prepared-query.ts';
 import type { Caller } from '../../plugins/access.ts';
 import { SHOP_NAME } from '../mail/mail-plugin.ts';
 import { renderInvoicePdf, type InvoiceFacts } from './invoice-pdf.ts';
-import { INVOICE_FACTS } from './invoice-sql.ts';
+import { INVOICE_FACTS } from '../orders/order-facts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

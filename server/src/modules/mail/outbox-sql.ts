@@ -1,4 +1,4 @@
-import { orderFactsOf } from '../invoices/invoice-sql.ts';
+import { orderFactsOf } from '../orders/order-facts.ts';
 
 /**
  * A data-modifying CTE for the order statements (orders/order-json.ts): one outbox row with

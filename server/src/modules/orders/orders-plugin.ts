@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createOrderHolds, type OrderHolds } from './order-holds.ts';
+import { createOrderHolds, type OrderHolds } from './order-statements.ts';
 import { createOrdersRepository, type OrdersRepository } from './orders-repository.ts';
 import { createOrdersService, type OrdersService } from './orders-service.ts';
 

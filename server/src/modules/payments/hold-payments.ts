@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '@torque/contract';
 import { conflict } from '../../lib/errors.ts';
 import type { Metrics } from '../../plugins/metrics.ts';
-import type { OrderHolds } from '../orders/order-holds.ts';
+import type { OrderHolds } from '../orders/order-statements.ts';
 import type { OrdersRepository, StoredOrder } from '../orders/orders-repository.ts';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.ts';
 

@@ -4,7 +4,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { Caller } from '../../plugins/access.ts';
 import type { Metrics } from '../../plugins/metrics.ts';
-import type { OrderHolds } from '../orders/order-holds.ts';
+import type { OrderHolds } from '../orders/order-statements.ts';
 import type { OrdersRepository, PaymentOutcome, StoredOrder } from '../orders/orders-repository.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
 import { assertPayable, createHoldPayments, orderExpired, paymentRefunded } from './hold-payments.ts';
