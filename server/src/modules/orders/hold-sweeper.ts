@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { OrderMachine } from './order-machine.ts';
+import { createOrdersRepository, type OrdersRepository } from './orders-repository.ts';
 
 /** Orders expired per statement; a backlog is worked through in batches of this size. */
 const BATCH = 200;
@@ -17,6 +19,64 @@ export interface SweepResult {
   waiting: number;
 }
 
+/**
+ * What the sweep asks the payments module (the port orders declares and payments implements and
+ * registers, `app.orders.useHoldPayments`): an order whose hold ended has a payment intent, so the
+ * card may have been charged at the last second. The answer: `paid` (the intent had succeeded and
+ * the payment is recorded), `waiting` (still processing: ask again next sweep), or `cancelled`
+ * (it can no longer be charged, so the order may expire). Throws when the provider is unreachable.
+ */
+export interface HoldPayments {
+  settleEndedHold(order: { id: string; paymentIntentId: string }): Promise<'paid' | 'waiting' | 'cancelled'>;
+}
+
+/**
+ * One sweep: every order whose hold ended without a payment intent expires (one statement per
+ * batch); for each one with an intent the payments module is asked first (`HoldPayments`).
+ */
+export function createHoldSweep(deps: {
+  repository: OrdersRepository;
+  machine: OrderMachine;
+  holdPayments: () => HoldPayments | null;
+  log: FastifyBaseLogger;
+}) {
+  const { repository, machine, log } = deps;
+
+  async function settle(due: { id: string; paymentIntentId: string }, result: SweepResult): Promise<void> {
+    const payments = deps.holdPayments();
+    if (!payments) {
+      // Never expire an order whose card may have been charged without asking.
+      result.waiting++;
+      log.warn({ orderId: due.id }, 'hold sweep: no payments module registered to ask about a payment intent');
+      return;
+    }
+    const answer = await payments.settleEndedHold(due);
+    if (answer === 'paid') result.paid++;
+    else if (answer === 'waiting') result.waiting++;
+    else if ((await machine.expireOne(due.id, due.paymentIntentId)).kind === 'changed') result.expired++;
+  }
+
+  return async function sweep(): Promise<SweepResult> {
+    const result: SweepResult = { expired: 0, paid: 0, waiting: 0 };
+    for (;;) {
+      const expired = await machine.expireDue(BATCH);
+      result.expired += expired.length;
+      if (expired.length < BATCH) break;
+    }
+    for (const due of await repository.dueWithIntent(INTENT_BATCH)) {
+      try {
+        await settle(due, result);
+      } catch (error) {
+        // The provider is unreachable: the order keeps its hold until it answers (never expire
+        // an order whose card may have been charged).
+        result.waiting++;
+        log.warn({ err: error, orderId: due.id }, 'hold sweep: could not settle an order with a payment intent');
+      }
+    }
+    return result;
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Runs one sweep now (tests and the timer call it); resolves when it is done. */
@@ -28,41 +88,20 @@ declare module 'fastify' {
  * Ends the holds of unpaid orders (ORDER_HOLD_MINUTES), in every instance: a timer (unref'd, so it
  * never keeps the process alive) starts when the server is ready and stops when it closes. Each
  * order expires exactly once however many instances sweep, because every expiry is one guarded
- * statement (order-holds.ts); an order with a payment intent expires only after the provider
- * says the intent did not succeed and has been cancelled (hold-payments.ts).
+ * statement (order-statements.ts); an order with a payment intent expires only after the payments
+ * module says its intent did not succeed and has been cancelled (`HoldPayments`).
  */
 export const holdSweeperPlugin = fp(
   async (app: FastifyInstance) => {
     const holdMinutes = app.config.ORDER_HOLD_MINUTES;
-    const { holds } = app.orders;
+    const repository = createOrdersRepository(app.db);
+    const sweep = createHoldSweep({
+      repository,
+      machine: app.orders.machine,
+      holdPayments: app.orders.holdPayments,
+      log: app.log,
+    });
     let running: Promise<SweepResult> | null = null;
-
-    async function sweep(): Promise<SweepResult> {
-      const result: SweepResult = { expired: 0, paid: 0, waiting: 0 };
-      for (;;) {
-        const expired = await holds.expireDueWithoutIntent(BATCH);
-        result.expired += expired.length;
-        if (expired.length < BATCH) break;
-      }
-      for (const due of await holds.dueWithIntent(INTENT_BATCH)) {
-        try {
-          const outcome = await app.payments.settleEndedHold(due.id, due.paymentIntentId);
-          if (outcome === 'expired') result.expired++;
-          else if (outcome === 'paid') result.paid++;
-          else if (outcome === 'waiting') result.waiting++;
-        } catch (error) {
-          // The provider is unreachable: the order keeps its hold until it answers (never expire
-          // an order whose card may have been charged).
-          result.waiting++;
-          app.log.warn({ err: error, orderId: due.id }, 'hold sweep: could not settle an order with a payment intent');
-        }
-      }
-      if (result.expired > 0) {
-        app.metrics.order('expired', result.expired);
-        app.catalogueChanged();
-      }
-      return result;
-    }
 
     /** One sweep at a time per instance; a caller during a run gets that run. */
     function sweepOnce(): Promise<SweepResult> {
@@ -101,7 +140,7 @@ export const holdSweeperPlugin = fp(
     };
 
     app.addHook('onReady', async () => {
-      await holds.backfillPayBy(holdMinutes);
+      await repository.backfillPayBy(holdMinutes);
       schedule();
     });
     app.addHook('onClose', async () => {
@@ -110,5 +149,5 @@ export const holdSweeperPlugin = fp(
       await running?.catch(() => {});
     });
   },
-  { name: 'hold-sweeper', dependencies: ['orders', 'payments', 'metrics', 'catalogue-events'] },
+  { name: 'hold-sweeper', dependencies: ['orders', 'metrics'] },
 );

@@ -1,8 +1,26 @@
+/** An order's facts as `orderFactsOf` writes them (timestamps are ISO strings). */
+export interface OrderFacts {
+  orderId: string;
+  email: string;
+  buyerName: string | null;
+  phone: string;
+  address: string;
+  partName: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  paymentId: string | null;
+  invoiceNumber: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+}
+
 /**
- * The facts an e-mail about an order and its invoice need, as one JSON object built from a row of
- * the orders table (or a CTE returning its columns) named `alias`. The order statements
- * (orders/order-json.ts) put it in the outbox row they write, so the message and the invoice PDF
- * are rendered at delivery from what was true when the change happened.
+ * The facts a message or a document about an order needs, as one JSON object built from a row of
+ * the orders table (or a CTE returning its columns) named `alias`. In-statement writers (the mail
+ * outbox, order-events.ts) put it in the row they write, so a message and its invoice PDF are
+ * rendered at delivery from what was true when the change happened.
  */
 export function orderFactsOf(alias: string): string {
   return `json_build_object(
@@ -23,6 +41,6 @@ export function orderFactsOf(alias: string): string {
   )`;
 }
 
-/** $1: order id. The invoice facts of a paid order (no row before payment). */
-export const INVOICE_FACTS = `
-  select ${orderFactsOf('o')} as "facts" from orders as o where o.id = $1::uuid and o.invoice_number is not null`;
+/** $1: order id. Its owner's e-mail and its facts as they are now. */
+export const ORDER_FACTS = `
+  select o.email, ${orderFactsOf('o')} as "facts" from orders as o where o.id = $1::uuid`;
