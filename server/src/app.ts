@@ -66,9 +66,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * The whole server, composed in a fixed order (fastify/demo): framework plugins, then our
- * infrastructure (database, access control, identity), then the modules' services (orders, then
- * payments, which use them), then the routes, then the SPA. Each plugin names what it depends
- * on, so a wrong order stops the server at start.
+ * infrastructure (database, access control, identity), then the modules' services (orders first:
+ * mail, payments and invoices subscribe to its events), then the routes, then the SPA. Each
+ * plugin names what it depends on, so a wrong order stops the server at start.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;

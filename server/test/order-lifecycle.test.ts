@@ -241,6 +241,8 @@ for (const kind of databaseKinds()) {
       assert.equal(await counted('refunded'), refunded + 1);
       const again = await put(id, intent!.id);
       assert.equal(errorOf(again).code, 'ORDER_EXPIRED');
+      const record = await t.inject({ method: 'POST', url: '/api/payment', payload: { paymentId: intent!.id } }, alice);
+      assert.equal(record.statusCode, 404, 'a refunded payment has no payment record');
       assert.deepEqual(events(), [], 'a replay refunds (idempotently) but the order does not change again');
     });
 

@@ -48,7 +48,10 @@ export function createPaymentsService(deps: {
     } catch (error) {
       // The order already says refunded; the provider's retry of this event (or the next
       // confirmation) refunds again with the same idempotency key.
-      log.error({ err: error, intentId: intent.id, orderId }, 'refund of a payment for an expired order failed');
+      log.error(
+        { err: error, intentId: intent.id, orderId },
+        'refund of a payment for an order it will not pay failed',
+      );
       throw error;
     }
   }
@@ -174,7 +177,8 @@ export function createPaymentsService(deps: {
     /** The payment record of PRODUCT.md §3 for the order a payment paid; a replay returns the same record. */
     async record(caller: Caller, paymentId: string): Promise<{ record: PaymentRecord; created: boolean }> {
       const paid = await orders.byPaymentId(paymentId);
-      if (!paid) throw notFound('Payment');
+      // A payment that came too late was refunded (the order names it but was never paid by it).
+      if (!paid?.paidAt) throw notFound('Payment');
       assertOwner(caller, paid.email, 'admin-allowed');
       const stored = await repository.recordOf({ ...paid, paymentId });
       if (!stored) throw notFound('Payment');
