@@ -16,7 +16,7 @@ import { invoicesRoutes } from './modules/invoices/invoices-routes.ts';
 import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { ordersPlugin } from './modules/orders/orders-plugin.ts';
 import { ordersRoutes } from './modules/orders/orders-routes.ts';
-import { holdSweeperPlugin } from './modules/payments/hold-sweeper.ts';
+import { holdSweeperPlugin } from './modules/orders/hold-sweeper.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments-routes.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
@@ -67,9 +67,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * The whole server, composed in a fixed order (fastify/demo): framework plugins, then our
- * infrastructure (database, access control, identity), then the modules' services (orders, then
- * payments, which use them), then the routes, then the SPA. Each plugin names what it depends
- * on, so a wrong order stops the server at start.
+ * infrastructure (database, access control, identity), then the modules' services (orders first:
+ * mail, payments and invoices subscribe to its events), then the routes, then the SPA. Each
+ * plugin names what it depends on, so a wrong order stops the server at start.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -116,16 +116,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessTokensPlugin);
   await app.register(accessPlugin);
   await app.register(openApiPlugin);
-  await app.register(mailPlugin);
   await app.register(metricsPlugin);
+  await app.register(catalogueEventsPlugin);
+  await app.register(ordersPlugin);
+  await app.register(mailPlugin);
   await app.register(usersPlugin);
   await app.register(identityPlugin);
-  await app.register(catalogueEventsPlugin);
   await app.register(partsPlugin);
   await app.register(fitmentPlugin);
   await app.register(reviewsPlugin);
   await app.register(contactPlugin);
-  await app.register(ordersPlugin);
   await app.register(statsPlugin);
   await app.register(paymentsPlugin);
   await app.register(invoicesPlugin);

@@ -3,7 +3,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import type { Order } from '@torque/contract';
 import { eq, sql } from 'drizzle-orm';
 import { sandboxPaymentIntents } from '../src/db/schema/index.ts';
-import { sweepIntervalMs } from '../src/modules/payments/hold-sweeper.ts';
+import { sweepIntervalMs } from '../src/modules/orders/hold-sweeper.ts';
 import { addPart, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { stockOf } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';

@@ -4,12 +4,13 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { notFound, unauthorized } from '../lib/errors.ts';
 
-/** What the store counts about orders (one Prometheus series each). */
-export type OrderEvent = 'placed' | 'paid' | 'cancelled' | 'expired' | 'refunded';
+/** What the store counts about orders (one Prometheus series each): the order machine's events. */
+export type OrderEvent = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'expired' | 'refunded';
+const ORDER_EVENTS: readonly OrderEvent[] = ['placed', 'paid', 'shipped', 'cancelled', 'expired', 'refunded'];
 
 export interface Metrics {
   registry: Registry;
-  /** Counts an order's step in its life (placed and cancelled are counted from the routes' answers). */
+  /** Counts an order's step in its life (the orders module counts every event it emits). */
   order(event: OrderEvent, count?: number): void;
   /** The hold sweep finished a run (hold-sweeper.ts). */
   sweepRan(seconds: number, failed: boolean): void;
@@ -52,11 +53,11 @@ export const metricsPlugin = fp(
     });
     const orders = new Counter({
       name: 'torque_orders_total',
-      help: 'Orders placed, paid, cancelled, expired (hold ended unpaid) and refunded (paid after expiry, stock gone)',
+      help: 'Order events: placed, paid, shipped, cancelled, expired (hold ended unpaid), refunded',
       labelNames: ['event'] as const,
       registers: [registry],
     });
-    for (const event of ['placed', 'paid', 'cancelled', 'expired', 'refunded'] as const) orders.inc({ event }, 0);
+    for (const event of ORDER_EVENTS) orders.inc({ event }, 0);
     const sweepLastRun = new Gauge({
       name: 'torque_hold_sweep_last_run_timestamp_seconds',
       help: 'When the hold sweep last finished (Unix time)',
@@ -100,11 +101,10 @@ export const metricsPlugin = fp(
 
     app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
-      const status = reply.statusCode;
-      requests.observe({ method: request.method, route, status_code: String(status) }, reply.elapsedTime / 1000);
-      if (route === '/api/order' && request.method === 'POST' && status === 201) orders.inc({ event: 'placed' });
-      else if (route === '/api/order/:id' && request.method === 'DELETE' && status === 200)
-        orders.inc({ event: 'cancelled' });
+      requests.observe(
+        { method: request.method, route, status_code: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
       done();
     });
 

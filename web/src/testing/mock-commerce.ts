@@ -189,6 +189,9 @@ const orderHandlers = [
     const order = findOrder(params.id, who);
     if (order instanceof Response) return order;
     if (order.payment) return apiError(409, 'ORDER_PAID', 'A paid order cannot be cancelled');
+    if (order.refundedAt) {
+      return apiError(409, 'ORDER_REFUNDED', 'A refunded order cannot be deleted: it is the record of the refund');
+    }
     state.writes.push(`DELETE /api/order/${order._id}`);
     state.orders = state.orders.filter((o) => o !== order);
     const part = state.parts.find((p) => p._id === order.partId);

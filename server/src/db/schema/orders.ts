@@ -31,9 +31,12 @@ export const orders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     /** When the hold on its stock ends unless it is paid (ORDER_HOLD_MINUTES at placing); null: held until cancelled. */
     payBy: timestamp('pay_by', { withTimezone: true }),
-    /** Set once, by the sweep (modules/payments/hold-sweeper.ts), when its units went back to stock. */
+    /** Set once, by the hold sweep (modules/orders/hold-sweeper.ts), when its units went back to stock. */
     expiredAt: timestamp('expired_at', { withTimezone: true }),
-    /** A payment that arrived after expiry and found no stock was refunded at the provider. */
+    /**
+     * The payment was given back: one that arrived after expiry and found no stock, or (issue 29)
+     * a paid, unshipped order the shop refunded. modules/orders/order-states.ts.
+     */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -49,7 +52,10 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_shipped_only_when_paid', sql`${t.shippedAt} is null or ${t.paidAt} is not null`),
     check('orders_paid_or_expired', sql`${t.paidAt} is null or ${t.expiredAt} is null`),
-    check('orders_refunded_only_when_expired', sql`${t.refundedAt} is null or ${t.expiredAt} is not null`),
+    check(
+      'orders_refunded_only_when_expired_or_paid',
+      sql`${t.refundedAt} is null or ${t.expiredAt} is not null or ${t.paidAt} is not null`,
+    ),
   ],
 );
 

@@ -1,22 +1,8 @@
 import { formatCents } from '../../lib/money.ts';
+import type { OrderFacts } from '../orders/order-facts.ts';
 
-/** An order's facts as invoice-sql.ts's `orderFactsOf` writes them (timestamps are ISO strings). */
-export interface InvoiceFacts {
-  orderId: string;
-  email: string;
-  buyerName: string | null;
-  phone: string;
-  address: string;
-  partName: string;
-  quantity: number;
-  unitPriceCents: number;
-  totalCents: number;
-  paymentId: string | null;
-  invoiceNumber: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  shippedAt: string | null;
-}
+/** What an invoice is drawn from: the paid order's facts (orders/order-facts.ts). */
+export type InvoiceFacts = OrderFacts;
 
 export interface Seller {
   shopName: string;

@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import { createMailTransport } from './mail-transport.ts';
+import { subscribeOrderMail } from './order-mail.ts';
 import { ENQUEUE_MAIL } from './outbox-sql.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
-import type { MailTemplate } from './templates.ts';
+import type { MailAttachment, MailTemplate } from './templates.ts';
 
 export const SHOP_NAME = 'Torque Parts';
+
+/** Draws the files for one message from its outbox payload. */
+export type AttachmentDrawer = (payload: unknown) => Promise<MailAttachment[]>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +20,11 @@ declare module 'fastify' {
        * pass the transaction when the change that causes it is in one.
        */
       enqueue(template: MailTemplate, recipient: string, payload: unknown): Promise<void>;
+      /**
+       * Attach what `draw` makes from a row's payload to every `template` message (e.g. the
+       * invoices module's PDF): mail asks at delivery and knows nothing of what it attaches.
+       */
+      attach(template: MailTemplate, draw: AttachmentDrawer): void;
       /** Ask the worker to deliver now. */
       poke(): void;
       worker: OutboxWorker;
@@ -25,11 +34,13 @@ declare module 'fastify' {
 
 /**
  * Transactional e-mail (docs/ARCHITECTURE.md, "E-mail"): every instance runs an outbox worker
- * from onReady to onClose, woken by a timer and after every successful write request.
+ * from onReady to onClose, woken by a timer, by the order events it writes mail for, and after
+ * every successful write request.
  */
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
+    const drawers = new Map<string, AttachmentDrawer>();
     const transport = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }, app.log);
     const worker = createOutboxWorker({
       db: app.db,
@@ -40,18 +51,24 @@ export const mailPlugin = fp(
       log: app.log,
       pollMs: config.MAIL_POLL_MS,
       retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      attachmentsFor: async (template, payload) => (await drawers.get(template)?.(payload)) ?? [],
     });
+    subscribeOrderMail(app.orders.events, () => worker.poke());
 
     app.decorate('mail', {
       async enqueue(template, recipient, payload) {
         await preparedQuery(app.db, 'mail_enqueue', ENQUEUE_MAIL, [template, recipient, JSON.stringify(payload)]);
         worker.poke();
       },
+      attach(template, draw) {
+        if (drawers.has(template)) throw new Error(`${template} mail already has its attachments`);
+        drawers.set(template, draw);
+      },
       poke: () => worker.poke(),
       worker,
     });
 
-    // The order statements write their outbox rows in SQL: a successful write wakes the worker.
+    // Other writers (the contact form) commit their rows with the request: a successful write wakes the worker.
     app.addHook('onResponse', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) worker.poke();
     });
@@ -61,5 +78,5 @@ export const mailPlugin = fp(
       transport.close();
     });
   },
-  { name: 'mail', dependencies: ['database'] },
+  { name: 'mail', dependencies: ['database', 'orders'] },
 );

@@ -1,13 +1,14 @@
-import { orderFactsOf } from '../invoices/invoice-sql.ts';
+import { orderFactsOf } from '../orders/order-facts.ts';
 
 /**
- * A data-modifying CTE for the order statements (orders/order-json.ts): one outbox row with
- * `template`, addressed to the order's e-mail, for each row of `alias` — written by the same
- * statement as the change, so the message exists exactly when the change does.
+ * The body of a data-modifying CTE for an order transition's statement (an in-statement writer,
+ * orders/order-events.ts): one outbox row with `template`, addressed to the order's e-mail, for
+ * each row of `changed` — written by the same statement as the change, so the message exists
+ * exactly when the change does.
  */
-export const enqueueOrderMail = (template: string, alias: string) => `
+export const enqueueOrderMail = (template: string, changed: string) => `
   insert into mail_outbox (template, recipient, payload)
-  select '${template}', ${alias}.email, ${orderFactsOf(alias)} from ${alias}`;
+  select '${template}', ${changed}.email, ${orderFactsOf(changed)} from ${changed}`;
 
 /** $1 template, $2 recipient(s), $3 payload (JSON text). */
 export const ENQUEUE_MAIL = `

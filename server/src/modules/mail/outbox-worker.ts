@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { CLAIM_DUE_MAIL, MARK_MAIL_SENT, RESCHEDULE_MAIL } from './outbox-sql.ts';
-import { renderMail, type MailContext } from './templates.ts';
+import { renderMail, type MailAttachment, type MailContext } from './templates.ts';
 
 interface ClaimedRow {
   id: string;
@@ -22,6 +22,8 @@ export interface OutboxWorkerOptions {
   messageIdDomain: string;
   log: FastifyBaseLogger;
   pollMs: number;
+  /** Files to attach to a row's message, from the modules that draw them (none by default). */
+  attachmentsFor?: (template: string, payload: unknown) => Promise<MailAttachment[]>;
   /** How long a claimed row is this worker's alone; longer than one SMTP attempt can take. */
   leaseMs?: number;
   /** Back-off: first retry after `retryBaseMs`, doubling each time, at most `retryMaxMs`. */
@@ -53,7 +55,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 
   async function deliver(row: ClaimedRow): Promise<void> {
     try {
-      const mail = await renderMail(row.template, row.payload, options.context);
+      const mail = renderMail(row.template, row.payload, options.context);
+      const attachments = (await options.attachmentsFor?.(row.template, row.payload)) ?? [];
       await transport.send({
         from: options.from,
         to: row.recipient,
@@ -62,7 +65,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         text: mail.text,
         html: mail.html,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-        ...(mail.attachments ? { attachments: mail.attachments } : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
     } catch (err) {
       const delay = retryDelayMs(row.attempts, retryBaseMs, retryMaxMs);

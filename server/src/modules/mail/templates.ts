@@ -1,15 +1,20 @@
 import { formatCents } from '../../lib/money.ts';
-import { renderInvoicePdf, type InvoiceFacts } from '../invoices/invoice-pdf.ts';
+import type { OrderFacts } from '../orders/order-facts.ts';
 
 /** What the outbox rows name: each is rendered at delivery from the row's JSON payload. */
 export type MailTemplate = 'order-placed' | 'payment-received' | 'order-shipped' | 'contact-message' | 'password-reset';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
 
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
   replyTo?: string;
-  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface MailContext {
@@ -53,7 +58,7 @@ ${button}
 </body></html>`;
 }
 
-function orderLines(o: InvoiceFacts): { text: string[]; html: string[] } {
+function orderLines(o: OrderFacts): { text: string[]; html: string[] } {
   const text = [
     `Order: ${o.orderId}`,
     `Part: ${o.partName}`,
@@ -74,7 +79,7 @@ const greeting = (name: string | null | undefined) => (name ? `Hello ${name},` :
 
 /** A message about one order to its customer: a greeting, one sentence, the order's lines, a link to My Orders. */
 function orderMail(
-  o: InvoiceFacts,
+  o: OrderFacts,
   ctx: MailContext,
   subject: string,
   heading: string,
@@ -102,11 +107,14 @@ function orderMail(
   };
 }
 
-/** Subject, plain text and HTML (and the invoice PDF for a payment) of one outbox row. */
-export async function renderMail(template: string, payload: unknown, ctx: MailContext): Promise<RenderedMail> {
+/**
+ * Subject, plain text and HTML of one outbox row. Attachments (the invoice PDF of a payment) come
+ * from the module that draws them, through `app.mail.attach` (mail-plugin.ts).
+ */
+export function renderMail(template: string, payload: unknown, ctx: MailContext): RenderedMail {
   switch (template as MailTemplate) {
     case 'order-placed': {
-      const o = payload as InvoiceFacts;
+      const o = payload as OrderFacts;
       const sentence = 'Thank you for your order. It is waiting for payment.';
       return orderMail(o, ctx, `order received (${o.partName} × ${o.quantity})`, 'Thank you for your order', {
         text: sentence,
@@ -114,8 +122,8 @@ export async function renderMail(template: string, payload: unknown, ctx: MailCo
       });
     }
     case 'payment-received': {
-      const o = payload as InvoiceFacts;
-      const mail = orderMail(
+      const o = payload as OrderFacts;
+      return orderMail(
         o,
         ctx,
         `payment received, invoice ${o.invoiceNumber}`,
@@ -125,14 +133,9 @@ export async function renderMail(template: string, payload: unknown, ctx: MailCo
           html: `We received your payment (<code>${escapeHtml(o.paymentId)}</code>). Your invoice ${escapeHtml(o.invoiceNumber)} is attached.`,
         },
       );
-      const pdf = await renderInvoicePdf(o, ctx);
-      return {
-        ...mail,
-        attachments: [{ filename: `${o.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
-      };
     }
     case 'order-shipped': {
-      const o = payload as InvoiceFacts;
+      const o = payload as OrderFacts;
       const sentence = 'Your order is on its way.';
       return orderMail(o, ctx, `your order has shipped (${o.partName})`, 'Your order is on its way', {
         text: sentence,

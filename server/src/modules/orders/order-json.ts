@@ -1,5 +1,3 @@
-import { enqueueOrderMail } from '../mail/outbox-sql.ts';
-
 /**
  * The one definition of an order's API JSON (the contract's `order`): PostgreSQL writes it, for
  * lists and single orders alike, so rows are never mapped, dates never parsed and the zod
@@ -42,80 +40,11 @@ export function orderJsonOf(alias: string): string {
 
 /** $1: order id. The order's JSON and the facts the services decide on. */
 export const ORDER_BY_ID = `
-  select o.id, o.email, o.part_id as "partId", o.total_cents as "totalCents", o.payment_intent_id as "paymentIntentId",
+  select o.id, o.email, o.part_id as "partId", o.quantity, o.name, o.total_cents as "totalCents",
+    o.payment_intent_id as "paymentIntentId",
     o.payment_id as "paymentId", o.paid_at as "paidAt", o.shipped_at as "shippedAt", o.pay_by as "payBy",
     o.expired_at as "expiredAt", o.refunded_at as "refundedAt", ${orderJsonOf('o')} as "json"
   from orders as o where o.id = $1::uuid`;
-
-/**
- * $1: order id. Deletes an unpaid order and gives its units back in one auto-committed
- * statement; the `paid_at is null` guard makes a cancel that races a payment lose cleanly. An
- * expired order's units went back when it expired, so deleting it restocks nothing.
- */
-export const CANCEL_UNPAID_ORDER = `
-  with cancelled as (
-    delete from orders where id = $1::uuid and paid_at is null returning *
-  ), restocked as (
-    update parts set available = parts.available + cancelled.quantity
-    from cancelled where parts.id = cancelled.part_id and cancelled.expired_at is null
-  )
-  select ${orderJsonOf('cancelled')} as "json" from cancelled`;
-
-/** $1: order id. Ships a paid order once: a second click (or a second admin) changes nothing. */
-export const SHIP_PAID_ORDER = `
-  with shipped as (
-    update orders set shipped_at = now(), updated_at = now()
-    where id = $1::uuid and paid_at is not null and shipped_at is null returning *
-  ), mailed as (${enqueueOrderMail('order-shipped', 'shipped')})
-  select ${orderJsonOf('shipped')} as "json" from shipped`;
-
-/** The payment record of PRODUCT.md §3 for each paid order `source` (a FROM clause) yields, once per payment id. */
-export const insertPaymentRecord = (source: string) => `
-    insert into payments (payment_id, order_id, amount_cents, quantity, email, name)
-    select payment_id, id, total_cents, quantity, email, name from ${source}
-    on conflict (payment_id) do nothing`;
-
-/**
- * The year's next invoice number, taken once for each row `source` (a FROM clause) yields: the
- * counter's row stays locked until the statement commits, so concurrent payments take
- * consecutive numbers and a failed statement gives its number back (no gaps, no duplicates).
- */
-export const NEXT_INVOICE_NUMBER = (source: string) => `
-    insert into invoice_counters (year, last_number)
-    select extract(year from now() at time zone 'UTC')::integer, 1 from ${source}
-    on conflict (year) do update set last_number = invoice_counters.last_number + 1
-    returning year, last_number`;
-
-/** `INV-2026-000123` from a row of NEXT_INVOICE_NUMBER. */
-export const INVOICE_NUMBER_OF = (alias: string) =>
-  `'INV-' || ${alias}.year || '-' || lpad(${alias}.last_number::text, 6, '0')`;
-
-/**
- * $1 order id, $2 payment id. Marks an unpaid order paid, gives it the next invoice number of the
- * year, writes its payment record (PRODUCT.md §3) and the payment e-mail, in one statement. The
- * `paid_at is null` guard (taken with the row's lock first, so a losing replay never touches the
- * counter) lets the first confirmation win; the others find no row and are replays. The counter's
- * row stays locked until the statement commits, so concurrent payments take consecutive numbers
- * and a failed statement gives its number back: no gaps, no duplicates. An expired order holds no
- * stock, so it is never marked paid here (order-holds.ts revives it, or the payment is refunded).
- */
-export const MARK_ORDER_PAID = `
-  with target as (
-    select id from orders where id = $1::uuid and paid_at is null and expired_at is null for update
-  ), numbered as (
-    ${NEXT_INVOICE_NUMBER('target')}
-  ), paid as (
-    update orders set paid_at = now(), payment_id = $2::text, updated_at = now(),
-      invoice_number = ${INVOICE_NUMBER_OF('numbered')}
-    from numbered
-    where orders.id = $1::uuid and orders.paid_at is null and orders.expired_at is null returning orders.*
-  ), recorded as (${insertPaymentRecord('paid')}
-  ), mailed as (${enqueueOrderMail('payment-received', 'paid')})
-  select ${orderJsonOf('paid')} as "json" from paid`;
-
-/** $1 order id, $2 payment id: the payment record of a paid order, if it is missing (answers the new row's id). */
-export const RECORD_PAYMENT = `${insertPaymentRecord('orders where id = $1::uuid and payment_id = $2::text')}
-  returning id`;
 
 /** A JSON array of the orders `where` selects, oldest first (as the Drizzle lists were). */
 const listJson = (where: string) =>
@@ -125,30 +54,6 @@ const listJson = (where: string) =>
 /** $1: the owner's email. */
 export const ORDERS_OF_EMAIL_JSON = listJson('listed.email = $1');
 export const ALL_ORDERS_JSON = listJson('true');
-
-/**
- * Takes the stock and writes the order in one auto-committed statement, so the part's row is
- * locked for one round trip instead of a whole transaction (orders for one part queue on that
- * lock). Every rule is in the UPDATE's guard: enough stock, at least the minimum, a total a card
- * can pay (in bigint: price × quantity can pass 2³¹). Answers the order's JSON, or no row when
- * the guard let nothing through.
- * $1 part id, $2 quantity, $3 user id, $4 email, $5 phone, $6 address, $7 the largest total in cents,
- * $8 the hold in minutes (0: no expiry), which fixes the order's `pay_by` once.
- */
-export const PLACE_ORDER_JSON = `
-  with taken as (
-    update parts set available = available - $2::integer
-    where id = $1::uuid and available >= $2::integer and minimum_order <= $2::integer
-      and price_cents::bigint * $2::integer <= $7::bigint
-    returning id, name, img, description, price_cents
-  ), placed as (
-    insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, img, description, pay_by)
-    select id, $3::text, $4::text, $5::text, $6::text, $2::integer, price_cents, price_cents * $2::integer, name, img, description,
-      case when $8::float8 > 0 then now() + $8::float8 * interval '1 minute' end
-    from taken
-    returning *
-  ), mailed as (${enqueueOrderMail('order-placed', 'placed')})
-  select ${orderJsonOf('placed')} as "json" from placed`;
 
 /**
  * The paged admin list (`GET /api/orders?limit=`): one row per order of `orders as listed`, its

@@ -1,25 +1,60 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createOrderHolds, type OrderHolds } from './order-holds.ts';
-import { createOrdersRepository, type OrdersRepository } from './orders-repository.ts';
+import type { HoldPayments } from './hold-sweeper.ts';
+import { createOrderEvents, type OrderEvents } from './order-events.ts';
+import { createOrderMachine, type OrderMachine } from './order-machine.ts';
+import { createOrderPayments, type OrderPayments } from './order-payments.ts';
+import { ORDER_EVENT_TYPES } from './order-states.ts';
+import { createOrdersRepository } from './orders-repository.ts';
 import { createOrdersService, type OrdersService } from './orders-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    orders: { repository: OrdersRepository; service: OrdersService; holds: OrderHolds };
+    orders: {
+      /** Subscribe here, at plugin start (order-events.ts). */
+      events: OrderEvents;
+      /** The transitions (order-machine.ts): the only writer of an order's state. */
+      machine: OrderMachine;
+      /** What the routes call. */
+      service: OrdersService;
+      /** What the payments module may read and ask. */
+      payments: OrderPayments;
+      /** The payments module registers how the hold sweep asks about an order with a payment intent. */
+      useHoldPayments(port: HoldPayments): void;
+      holdPayments(): HoldPayments | null;
+    };
   }
 }
 
-/** Orders: their repository (every SQL statement on orders) and the service the routes call. */
+/**
+ * Orders: the state machine and its events, the repository (every read), and the services for
+ * the routes and for payments. Its own after-commit subscribers: the order counters
+ * (plugins/metrics.ts) and, for every change that moved stock, `catalogueChanged()` so a cached
+ * catalogue is dropped. Mail, invoices and payments subscribe in their own plugins, registered
+ * after this one.
+ */
 export const ordersPlugin = fp(
   async (app: FastifyInstance) => {
-    const repository = createOrdersRepository(app.db, { holdMinutes: app.config.ORDER_HOLD_MINUTES });
-    const service = createOrdersService({
-      repository,
-      stockChanged: () => app.catalogueChanged(),
-      secret: app.config.authSecret,
+    const events = createOrderEvents(app.log);
+    const repository = createOrdersRepository(app.db);
+    const machine = createOrderMachine({ db: app.db, events, holdMinutes: app.config.ORDER_HOLD_MINUTES });
+    events.on(ORDER_EVENT_TYPES, (event) => {
+      app.metrics.order(event.type);
+      if (event.stock) app.catalogueChanged();
     });
-    app.decorate('orders', { repository, service, holds: createOrderHolds(app.db) });
+
+    let holdPayments: HoldPayments | null = null;
+    app.decorate('orders', {
+      events,
+      machine,
+      service: createOrdersService({ repository, machine, secret: app.config.authSecret }),
+      payments: createOrderPayments({ repository, machine, log: app.log }),
+      useHoldPayments(port: HoldPayments) {
+        if (holdPayments) throw new Error('the hold sweep already has a payments port');
+        holdPayments = port;
+      },
+      holdPayments: () => holdPayments,
+    });
   },
-  { name: 'orders', dependencies: ['database', 'catalogue-events'] },
+  { name: 'orders', dependencies: ['database', 'metrics', 'catalogue-events'] },
 );

@@ -1,32 +1,30 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { orderMessages, quantityRefusal, type Order, type OrderStatus } from '@torque/contract';
+import { quantityRefusal, type OrderStatus } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
-import { orders, parts, payments } from '../../db/schema/index.ts';
+import { orders, parts } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
+import { ORDER_FACTS, type OrderFacts } from './order-facts.ts';
 import {
   ALL_ORDERS_JSON,
-  CANCEL_UNPAID_ORDER,
-  MARK_ORDER_PAID,
   ORDER_EXPORT_COLUMNS,
   ORDER_PAGE_COLUMNS,
   ORDER_BY_ID,
   ORDERS_OF_EMAIL_JSON,
-  PLACE_ORDER_JSON,
-  RECORD_PAYMENT,
-  SHIP_PAID_ORDER,
 } from './order-json.ts';
-
-/** Stripe's ceiling for one charge; beyond it an order could never be paid (nor fit its column). */
-export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+import { MAX_ORDER_TOTAL_CENTS } from './order-machine.ts';
+import { guardOf } from './order-states.ts';
 
 /** What the services decide on, beside the order's API JSON (`order-json.ts`, the one definition). */
 export interface StoredOrder {
   id: string;
   email: string;
   partId: string | null;
+  quantity: number;
+  /** The part's name when it was ordered. */
+  name: string;
   totalCents: number;
   paymentIntentId: string | null;
   paymentId: string | null;
@@ -38,26 +36,6 @@ export interface StoredOrder {
   /** The contract's `order`, as PostgreSQL wrote it. */
   json: string;
 }
-
-export interface NewOrder {
-  userId: string;
-  email: string;
-  partId: string;
-  quantity: number;
-  phone: string;
-  address: string;
-}
-
-/** The result of recording a payment: the first confirmation pays, later ones are replays. */
-export type PaymentOutcome =
-  | { kind: 'paid'; order: Order }
-  | { kind: 'replay'; order: Order }
-  | { kind: 'paid-by-another'; order: Order }
-  /** The hold ended first: the payment needs the stock again, or a refund (order-holds.ts). */
-  | { kind: 'expired'; order: Order }
-  | { kind: 'no-order' };
-
-const parseOrder = (json: string): Order => JSON.parse(json) as Order;
 
 /** The admin lists' filters (`GET /api/orders`, the CSV export). */
 export interface OrdersFilter {
@@ -115,6 +93,23 @@ export interface OrderExportRow {
 
 type Keyed<T> = T & { k0: string; k1: string };
 
+/** Unpaid orders whose hold has ended (with `alias.pay_by`), as the sweep asks (index orders_holding_pay_by_idx). */
+const HOLD_ENDED = (alias: string) => `${guardOf('expire', alias)} and ${alias}.pay_by <= now()`;
+
+/** $1 the batch size. Orders whose hold ended while they have a payment intent: the provider is asked before any of them expires. */
+const DUE_WITH_INTENT = `
+  select id, payment_intent_id as "paymentIntentId" from orders
+  where ${HOLD_ENDED('orders')} and payment_intent_id is not null
+  order by pay_by limit $1::integer`;
+
+/**
+ * $1 the hold in minutes. Orders placed before holds existed (or while they were off) get their
+ * pay-by time from when they were placed.
+ */
+const BACKFILL_PAY_BY = `
+  update orders set pay_by = created_at + $1::float8 * interval '1 minute'
+  where pay_by is null and ${guardOf('expire', 'orders')}`;
+
 /**
  * Why a part could not give `quantity` units, read after the guarded statement placed nothing
  * (the rules themselves are the contract's `quantityRefusal`); null when it would pass now.
@@ -136,8 +131,11 @@ async function refusalFor(db: Db, partId: string, quantity: number): Promise<Err
   return null;
 }
 
-/** Every read and write of orders and their payment records. Answers are the contract's JSON. */
-export function createOrdersRepository(db: Db, options: { holdMinutes: number } = { holdMinutes: 0 }) {
+/**
+ * Every read of orders, and the writes that are no step of their life (a payment intent's id, a
+ * pay-by time); the steps are order-machine.ts's. Answers are the contract's JSON.
+ */
+export function createOrdersRepository(db: Db) {
   const one = async <T>(name: string, text: string, values: unknown[]): Promise<T | undefined> =>
     (await preparedQuery<T>(db, name, text, values))[0];
 
@@ -158,26 +156,8 @@ export function createOrdersRepository(db: Db, options: { holdMinutes: number } 
   }
 
   return {
-    /**
-     * Places an order, answering its JSON. Stock check and decrement are one guarded UPDATE
-     * (order-json.ts), so concurrent orders serialise on the part's row and can never sell more
-     * than there is. When it places nothing, a read says why; if the stock changed in between so
-     * that it would pass now, it tries once more.
-     */
-    async place(input: NewOrder): Promise<string> {
-      const values = [input.partId, input.quantity, input.userId, input.email, input.phone, input.address];
-      for (let attempt = 1; ; attempt++) {
-        const placed = await one<{ json: string }>('orders_place', PLACE_ORDER_JSON, [
-          ...values,
-          MAX_ORDER_TOTAL_CENTS,
-          options.holdMinutes,
-        ]);
-        if (placed) return placed.json;
-        const refusal = await refusalFor(db, input.partId, input.quantity);
-        if (refusal) throw refusal;
-        if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
-      }
-    },
+    /** Why the part cannot give `quantity` units now (null: it can), after placing found nothing to take. */
+    refusalFor: (partId: string, quantity: number) => refusalFor(db, partId, quantity),
 
     async get(id: string): Promise<StoredOrder | undefined> {
       return one<StoredOrder>('orders_by_id', ORDER_BY_ID, [id]);
@@ -231,22 +211,6 @@ export function createOrdersRepository(db: Db, options: { holdMinutes: number } 
       }
     },
 
-    /** Deletes an unpaid order, its units back in stock: the order, or 'paid', or undefined when gone. */
-    async cancelUnpaid(id: string): Promise<Order | 'paid' | undefined> {
-      const cancelled = await one<{ json: string }>('orders_cancel_unpaid', CANCEL_UNPAID_ORDER, [id]);
-      if (cancelled) return parseOrder(cancelled.json);
-      return (await this.get(id)) ? 'paid' : undefined;
-    },
-
-    async ship(id: string): Promise<Order> {
-      const shipped = await one<{ json: string }>('orders_ship', SHIP_PAID_ORDER, [id]);
-      if (shipped) return parseOrder(shipped.json);
-      const existing = await this.get(id);
-      if (!existing) throw notFound('Order');
-      if (!existing.paidAt) throw conflict('This order is not paid yet', 'NOT_PAID');
-      throw conflict('This order has already been shipped', 'ALREADY_SHIPPED');
-    },
-
     /** Remembers the provider's intent for the order, unless another request got there first. */
     async attachPaymentIntent(id: string, paymentIntentId: string): Promise<string> {
       const [row] = await db
@@ -260,31 +224,23 @@ export function createOrdersRepository(db: Db, options: { holdMinutes: number } 
       return existing.paymentIntentId;
     },
 
-    /**
-     * Marks an order paid by `paymentId` and writes its payment record, exactly once: the
-     * browser's confirmation, the sandbox and the provider's webhook may all arrive at the same
-     * time, and the guard lets one win (order-json.ts, MARK_ORDER_PAID).
-     */
-    async markPaid(id: string, paymentId: string): Promise<PaymentOutcome> {
-      const paid = await one<{ json: string }>('orders_mark_paid', MARK_ORDER_PAID, [id, paymentId]);
-      if (paid) return { kind: 'paid', order: parseOrder(paid.json) };
-      const existing = await this.get(id);
-      if (!existing) return { kind: 'no-order' };
-      const order = parseOrder(existing.json);
-      if (!existing.paidAt && existing.expiredAt) return { kind: 'expired', order };
-      return existing.paymentId === paymentId ? { kind: 'replay', order } : { kind: 'paid-by-another', order };
-    },
-
     async byPaymentId(paymentId: string): Promise<StoredOrder | undefined> {
       const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paymentId));
       return row ? this.get(row.id) : undefined;
     },
 
-    /** The payment record of PRODUCT.md §3 for a paid order: written by markPaid, re-created if missing. */
-    async paymentRecord(orderId: string, paymentId: string) {
-      const inserted = await preparedQuery(db, 'payments_record', RECORD_PAYMENT, [orderId, paymentId]);
-      const [record] = await db.select().from(payments).where(eq(payments.paymentId, paymentId));
-      return record ? { record, created: inserted.length > 0 } : undefined;
+    /** The order's owner and its facts (order-facts.ts), as they are now. */
+    async facts(id: string): Promise<{ email: string; facts: OrderFacts } | undefined> {
+      return one<{ email: string; facts: OrderFacts }>('orders_facts', ORDER_FACTS, [id]);
+    },
+
+    /** Orders whose hold ended while they have a payment intent, oldest pay-by first. */
+    dueWithIntent: (limit: number) =>
+      preparedQuery<{ id: string; paymentIntentId: string }>(db, 'orders_due_with_intent', DUE_WITH_INTENT, [limit]),
+
+    /** Gives unpaid orders without a pay-by time one (holds turned on after they were placed). */
+    async backfillPayBy(holdMinutes: number): Promise<void> {
+      await preparedQuery(db, 'orders_backfill_pay_by', BACKFILL_PAY_BY, [holdMinutes]);
     },
   };
 }

@@ -1,15 +1,19 @@
-import type { Order, OrdersQuery } from '@torque/contract';
+import { orderMessages, type Order, type OrdersQuery } from '@torque/contract';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
 import { assertOwner, type Caller } from '../../plugins/access.ts';
+import type { OrderFacts } from './order-facts.ts';
+import type { OrderMachine, TransitionResult } from './order-machine.ts';
+import type { OrderState } from './order-states.ts';
 import {
   ORDER_KEY_PATTERNS,
-  type NewOrder,
   type OrderExportRow,
   type OrdersFilter,
   type OrdersRepository,
   type StoredOrder,
 } from './orders-repository.ts';
+
+export type { StoredOrder };
 
 export interface PlaceOrderInput {
   partId: string;
@@ -18,13 +22,42 @@ export interface PlaceOrderInput {
   address: string;
 }
 
+const notPaid = () => conflict('This order is not paid yet', 'NOT_PAID');
+const paidNotCancellable = () => conflict('A paid order cannot be cancelled', 'ORDER_PAID');
+
+/** Why a transition changed nothing, by the state the order was in (order-states.ts says which states each starts from). */
+type Refusals = Partial<Record<OrderState, () => Error>>;
+
+const CANCEL_REFUSALS: Refusals = {
+  paid: paidNotCancellable,
+  shipped: paidNotCancellable,
+  refunded: () => conflict('A refunded order cannot be deleted: it is the record of the refund', 'ORDER_REFUNDED'),
+};
+
+const SHIP_REFUSALS: Refusals = {
+  placed: notPaid,
+  expired: notPaid,
+  shipped: () => conflict('This order has already been shipped', 'ALREADY_SHIPPED'),
+  refunded: () => conflict('This order has been refunded', 'ORDER_REFUNDED'),
+};
+
+/** The changed order of a transition, or the error its refusal stands for. */
+function changedOrThrow(result: TransitionResult, refusals: Refusals): Order {
+  if (result.kind === 'missing') throw notFound('Order');
+  if (result.kind === 'changed') return JSON.parse(result.event.json) as Order;
+  const refusal = refusals[result.state];
+  // The guard refuses only the states the transition does not start from, which all have a refusal above.
+  if (!refusal) throw new Error(`an order transition refused the state ${result.state}, which it starts from`);
+  throw refusal();
+}
+
 /**
  * PRODUCT.md §7's order calls, decided by the server: the owner is the caller, the price comes
- * from the part, and stock moves in the same statement as the order. Every change of stock is
- * announced, so a cached catalogue is dropped.
+ * from the part, and every step is a transition of the order machine (order-machine.ts), whose
+ * events tell the rest of the server (stock caches, mail, metrics).
  */
-export function createOrdersService(deps: { repository: OrdersRepository; stockChanged: () => void; secret: string }) {
-  const { repository, stockChanged } = deps;
+export function createOrdersService(deps: { repository: OrdersRepository; machine: OrderMachine; secret: string }) {
+  const { repository, machine } = deps;
   const cursors = createKeysetCodec(deps.secret);
 
   /** An order its owner (or, where allowed, an admin) may act on; 404 when there is none. */
@@ -38,12 +71,21 @@ export function createOrdersService(deps: { repository: OrdersRepository; stockC
   return {
     orderFor,
 
-    /** The placed order's JSON. */
+    /**
+     * Places an order and answers its JSON. Stock check and decrement are one guarded UPDATE
+     * (order-statements.ts), so concurrent orders serialise on the part's row and can never sell
+     * more than there is. When it places nothing, a read says why; if the stock changed in
+     * between so that it would pass now, it tries once more.
+     */
     async place(caller: Caller, input: PlaceOrderInput): Promise<string> {
-      const order: NewOrder = { ...input, userId: caller.userId, email: caller.email };
-      const placed = await repository.place(order);
-      stockChanged();
-      return placed;
+      const values = { ...input, userId: caller.userId, email: caller.email };
+      for (let attempt = 1; ; attempt++) {
+        const placed = await machine.place(values);
+        if (placed) return placed.json;
+        const refusal = await repository.refusalFor(input.partId, input.quantity);
+        if (refusal) throw refusal;
+        if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
+      }
     },
 
     /** The caller's own orders, as JSON: `email` must be the caller's. */
@@ -86,14 +128,19 @@ export function createOrdersService(deps: { repository: OrdersRepository; stockC
     /** Cancels an unpaid order (its owner or an admin); its units go back to stock. */
     async cancel(caller: Caller, id: string): Promise<Order> {
       const order = await orderFor(caller, id, 'admin-allowed');
-      const cancelled = await repository.cancelUnpaid(order.id);
-      if (cancelled === 'paid') throw conflict('A paid order cannot be cancelled', 'ORDER_PAID');
-      if (!cancelled) throw notFound('Order');
-      stockChanged();
-      return cancelled;
+      return changedOrThrow(await machine.cancel(order.id), CANCEL_REFUSALS);
     },
 
-    ship: (id: string): Promise<Order> => repository.ship(id),
+    /** Ships a paid order (admin). */
+    ship: async (id: string): Promise<Order> => changedOrThrow(await machine.ship(id), SHIP_REFUSALS),
+
+    /** The facts of an order its owner or an admin may see (invoices draw from them); 404 when there is none. */
+    async factsFor(caller: Caller, id: string): Promise<OrderFacts> {
+      const found = await repository.facts(id);
+      if (!found) throw notFound('Order');
+      assertOwner(caller, found.email, 'admin-allowed');
+      return found.facts;
+    },
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

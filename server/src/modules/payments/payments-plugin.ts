@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { createHoldPayments } from './hold-payments.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { createPaymentsRepository } from './payments-repository.ts';
 import { createPaymentsService, type PaymentsService } from './payments-service.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 
@@ -23,20 +25,21 @@ async function providerFor(config: Config, db: Db): Promise<PaymentProvider> {
   });
 }
 
-/** Card payments: the configured provider behind the payments service. Orders come first. */
+/**
+ * Card payments: the configured provider behind the payments service. Orders come first: this
+ * plugin writes the payment record in the order machine's paying statement and gives the hold
+ * sweep its way of asking the provider.
+ */
 export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
     const provider = await providerFor(app.config, app.db);
-    app.decorate(
-      'payments',
-      createPaymentsService({
-        orders: app.orders,
-        provider,
-        log: app.log,
-        metrics: app.metrics,
-        stockChanged: () => app.catalogueChanged(),
-      }),
+    const repository = createPaymentsRepository(app.db);
+    const service = createPaymentsService({ orders: app.orders, repository, provider, log: app.log });
+    app.orders.events.writeWith('paid', repository.recordWriter);
+    app.orders.useHoldPayments(
+      createHoldPayments({ provider, recordPayment: (intent) => service.recordPayment(intent) }),
     );
+    app.decorate('payments', service);
   },
-  { name: 'payments', dependencies: ['database', 'orders', 'metrics'] },
+  { name: 'payments', dependencies: ['database', 'orders'] },
 );

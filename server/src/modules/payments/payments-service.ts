@@ -2,63 +2,77 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Order, PaymentIntent, PaymentRecord } from '@torque/contract';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
-import type { Caller } from '../../plugins/access.ts';
-import type { Metrics } from '../../plugins/metrics.ts';
-import type { OrderHolds } from '../orders/order-holds.ts';
-import type { OrdersRepository, PaymentOutcome, StoredOrder } from '../orders/orders-repository.ts';
-import type { OrdersService } from '../orders/orders-service.ts';
-import { assertPayable, createHoldPayments, orderExpired, paymentRefunded } from './hold-payments.ts';
+import { assertOwner, type Caller } from '../../plugins/access.ts';
+import type { OrderPayments } from '../orders/order-payments.ts';
+import { assertPayable, orderExpired } from '../orders/order-states.ts';
+import type { OrdersService, StoredOrder } from '../orders/orders-service.ts';
 import { CURRENCY, intentPaysFor, type PaymentProvider, type ProviderIntent } from './payment-provider.ts';
+import type { PaymentsRepository } from './payments-repository.ts';
 import type { SandboxCard } from './sandbox-cards.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notConfirmed = () =>
   conflict('The payment provider has not confirmed this payment for this order', 'PAYMENT_NOT_CONFIRMED');
 const alreadyPaid = () => conflict('This order has already been paid with another payment', 'ALREADY_PAID');
+const paymentRefunded = () =>
+  conflict(
+    'This order expired before the payment arrived and its units were sold meanwhile, so the payment has been refunded',
+    'ORDER_EXPIRED',
+  );
 
 /** Why recording a payment changed nothing, besides a replay (which answers the paid order). */
 export type PaymentRefusal = 'no-order' | 'mismatch' | 'paid-by-another' | 'refunded';
 
 /**
  * The money path's rules, whatever the provider: intents are created for the order's own total,
- * and an order is marked paid only once the provider confirms that the intent succeeded for this
- * order, amount and currency (PRODUCT.md §11). Every way a payment is confirmed (the sandbox's
- * card form, `PUT /api/order/:id`, the provider's webhook) ends in `recordPayment`.
+ * and an order is paid only once the provider confirms that the intent succeeded for this order,
+ * amount and currency (PRODUCT.md §11). Every way a payment is confirmed (the sandbox's card form,
+ * `PUT /api/order/:id`, the provider's webhook, the hold sweep) ends in `recordPayment`, which
+ * hands the answer to the order machine (`orders.paymentSucceeded`) and gives the money back when
+ * the order says it is due back. Orders' state is the orders module's; this one keeps the
+ * provider's I/O.
  */
 export function createPaymentsService(deps: {
-  orders: { repository: OrdersRepository; service: OrdersService; holds: OrderHolds };
+  orders: { service: Pick<OrdersService, 'orderFor'>; payments: OrderPayments };
+  repository: PaymentsRepository;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  metrics: Metrics;
-  stockChanged: () => void;
 }) {
-  const { provider, log, metrics } = deps;
-  const { repository: orders, service: ordersService } = deps.orders;
+  const { provider, log, repository } = deps;
+  const { service: ordersService, payments: orders } = deps.orders;
+
+  async function refund(intent: ProviderIntent, orderId: string): Promise<void> {
+    try {
+      await provider.refund(intent.id, intent.amount);
+      log.warn({ orderId, intentId: intent.id }, 'payment for an order that will not be paid by it: refunded');
+    } catch (error) {
+      // The order already says refunded; the provider's retry of this event (or the next
+      // confirmation) refunds again with the same idempotency key.
+      log.error(
+        { err: error, intentId: intent.id, orderId },
+        'refund of a payment for an order it will not pay failed',
+      );
+      throw error;
+    }
+  }
 
   /**
    * The one function that records a payment: the intent must pay for its order, and the first
-   * confirmation marks the order paid (with its payment record); later ones are replays.
+   * confirmation pays the order; later ones are replays. `known` is the order when the caller has
+   * just read it (its id and total never change), so it is not read again.
    */
-  async function recordPayment(intent: ProviderIntent): Promise<Order | PaymentRefusal> {
-    const order = intent.orderId && UUID.test(intent.orderId) ? await orders.get(intent.orderId) : undefined;
+  async function recordPayment(intent: ProviderIntent, known?: StoredOrder): Promise<Order | PaymentRefusal> {
+    const order = known ?? (intent.orderId && UUID.test(intent.orderId) ? await orders.get(intent.orderId) : undefined);
     if (!order) return 'no-order';
     if (!intentPaysFor(intent, order)) return 'mismatch';
-    const outcome: PaymentOutcome = await orders.markPaid(order.id, intent.id);
-    if (outcome.kind === 'paid') metrics.order('paid');
+    const outcome = await orders.paymentSucceeded(order.id, intent.id);
     if (outcome.kind === 'paid' || outcome.kind === 'replay') return outcome.order;
-    if (outcome.kind === 'expired') return holds.settleLatePayment(intent, order.id);
+    if (outcome.kind === 'refund-due') {
+      await refund(intent, order.id);
+      return 'refunded';
+    }
     return outcome.kind;
   }
-
-  const holds = createHoldPayments({
-    holds: deps.orders.holds,
-    orders,
-    provider,
-    recordPayment,
-    stockChanged: deps.stockChanged,
-    metrics,
-    log,
-  });
 
   async function openIntentOf(order: StoredOrder): Promise<ProviderIntent | null> {
     if (!order.paymentIntentId) return null;
@@ -77,8 +91,6 @@ export function createPaymentsService(deps: {
 
   return {
     recordPayment,
-    /** The sweep's side of holds (hold-sweeper.ts): an ended hold with an intent asks the provider first. */
-    settleEndedHold: holds.settleEndedHold,
 
     /** An intent for the caller's own unpaid order, at the order's total (the same open one each time). */
     async intentFor(caller: Caller, orderId: string, claimedPrice?: number): Promise<PaymentIntent> {
@@ -116,7 +128,7 @@ export function createPaymentsService(deps: {
       // An expired order is paid only by a payment that already succeeded (it revives or is refunded).
       if (order.expiredAt && (intent?.status !== 'succeeded' || intent.orderId !== order.id)) throw orderExpired();
       if (!intent || intent.orderId !== order.id) throw notConfirmed();
-      return paidOrThrow(await recordPayment(intent));
+      return paidOrThrow(await recordPayment(intent, order));
     },
 
     /**
@@ -140,7 +152,7 @@ export function createPaymentsService(deps: {
       const confirmation = await provider.confirmCard(input.clientSecret, input.card);
       if (confirmation.kind === 'not-found') throw notFound('Payment');
       if (confirmation.kind === 'declined') throw new AppError(402, confirmation.code, confirmation.message);
-      return { id: confirmation.intent.id, order: paidOrThrow(await recordPayment(confirmation.intent)) };
+      return { id: confirmation.intent.id, order: paidOrThrow(await recordPayment(confirmation.intent, order)) };
     },
 
     /**
@@ -165,9 +177,10 @@ export function createPaymentsService(deps: {
     /** The payment record of PRODUCT.md §3 for the order a payment paid; a replay returns the same record. */
     async record(caller: Caller, paymentId: string): Promise<{ record: PaymentRecord; created: boolean }> {
       const paid = await orders.byPaymentId(paymentId);
-      if (!paid) throw notFound('Payment');
-      await ordersService.orderFor(caller, paid.id, 'admin-allowed');
-      const stored = await orders.paymentRecord(paid.id, paymentId);
+      // A payment that came too late was refunded (the order names it but was never paid by it).
+      if (!paid?.paidAt) throw notFound('Payment');
+      assertOwner(caller, paid.email, 'admin-allowed');
+      const stored = await repository.recordOf({ ...paid, paymentId });
       if (!stored) throw notFound('Payment');
       const { record, created } = stored;
       return {

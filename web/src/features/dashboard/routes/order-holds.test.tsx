@@ -40,6 +40,7 @@ describe('order holds in My Orders, Checkout and Manage All Orders', () => {
     const refunded = cardOf('Late Plug');
     expect(within(refunded).getByText('Refunded', { selector: '.badge' })).toBeInTheDocument();
     expect(within(refunded).getByText(/the payment arrived after the order expired/)).toBeInTheDocument();
+    expect(within(refunded).getByRole('button', { name: 'Cancel Late Plug' })).toBeDisabled();
   });
 
   it('turns Expired on the page when its pay-by time passes, without a reload', async () => {

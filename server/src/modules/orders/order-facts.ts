@@ -1,0 +1,46 @@
+/** An order's facts as `orderFactsOf` writes them (timestamps are ISO strings). */
+export interface OrderFacts {
+  orderId: string;
+  email: string;
+  buyerName: string | null;
+  phone: string;
+  address: string;
+  partName: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  paymentId: string | null;
+  invoiceNumber: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+}
+
+/**
+ * The facts a message or a document about an order needs, as one JSON object built from a row of
+ * the orders table (or a CTE returning its columns) named `alias`. In-statement writers (the mail
+ * outbox, order-events.ts) put it in the row they write, so a message and its invoice PDF are
+ * rendered at delivery from what was true when the change happened.
+ */
+export function orderFactsOf(alias: string): string {
+  return `json_build_object(
+    'orderId', ${alias}.id,
+    'email', ${alias}.email,
+    'buyerName', (select u.name from "user" as u where u.id = ${alias}.user_id),
+    'phone', ${alias}.phone,
+    'address', ${alias}.address,
+    'partName', ${alias}.name,
+    'quantity', ${alias}.quantity,
+    'unitPriceCents', ${alias}.unit_price_cents,
+    'totalCents', ${alias}.total_cents,
+    'paymentId', ${alias}.payment_id,
+    'invoiceNumber', ${alias}.invoice_number,
+    'createdAt', ${alias}.created_at,
+    'paidAt', ${alias}.paid_at,
+    'shippedAt', ${alias}.shipped_at
+  )`;
+}
+
+/** $1: order id. Its owner's e-mail and its facts as they are now. */
+export const ORDER_FACTS = `
+  select o.email, ${orderFactsOf('o')} as "facts" from orders as o where o.id = $1::uuid`;

@@ -1,0 +1,100 @@
+import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../lib/prepared-query.ts';
+import type { OrderEvent, OrderEvents } from './order-events.ts';
+import { orderStatements, type OrderStatements, type TransitionRow } from './order-statements.ts';
+import { stockMoveOf, TRANSITIONS, type OrderState, type TransitionName } from './order-states.ts';
+
+/** Stripe's ceiling for one charge; beyond it an order could never be paid (nor fit its column). */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+
+/** What a transition of one order did: changed it (and told the subscribers), or found it in a state it may not start from. */
+export type TransitionResult =
+  | { kind: 'changed'; event: OrderEvent }
+  | { kind: 'refused'; state: OrderState; paymentId: string | null; json: string }
+  | { kind: 'missing' };
+
+export interface PlaceValues {
+  partId: string;
+  quantity: number;
+  userId: string;
+  email: string;
+  phone: string;
+  address: string;
+}
+
+/**
+ * The order state machine (order-states.ts): one function per transition, each running one
+ * statement (order-statements.ts) and, when it changed an order, emitting exactly one event per
+ * changed order after the commit. Nothing else in the server writes an order's state.
+ */
+export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinutes: number }) {
+  const { db, events } = deps;
+  // Composed on first use, once every plugin has registered its writers (order-events.ts).
+  let composed: OrderStatements | undefined;
+  const statement = (key: keyof OrderStatements) => (composed ??= orderStatements(events))[key];
+
+  function emit(name: TransitionName, row: { id: string; json: string }, from: OrderState | null): OrderEvent {
+    const event: OrderEvent = {
+      type: TRANSITIONS[name].event,
+      orderId: row.id,
+      from,
+      stock: stockMoveOf(name, from),
+      json: row.json,
+    };
+    events.emit(event);
+    return event;
+  }
+
+  /** Runs the single-order transition `name` (statement `key`) and tells what it did. */
+  async function transition(
+    name: TransitionName,
+    key: Exclude<keyof OrderStatements, 'place' | 'expireDue'>,
+    values: unknown[],
+  ): Promise<TransitionResult> {
+    const [row] = await preparedQuery<TransitionRow>(db, `order_${key}`, statement(key), values);
+    if (!row) return { kind: 'missing' };
+    if (!row.changed) return { kind: 'refused', state: row.state, paymentId: row.paymentId, json: row.json };
+    return { kind: 'changed', event: emit(name, row, row.state) };
+  }
+
+  return {
+    /** Places an order, taking its units; undefined when the part's guard let nothing through (orders-service says why). */
+    async place(values: PlaceValues): Promise<OrderEvent | undefined> {
+      const [row] = await preparedQuery<{ id: string; json: string }>(db, 'order_place', statement('place'), [
+        values.partId,
+        values.quantity,
+        values.userId,
+        values.email,
+        values.phone,
+        values.address,
+        MAX_ORDER_TOTAL_CENTS,
+        deps.holdMinutes,
+      ]);
+      return row && emit('place', row, null);
+    },
+
+    /** placed → paid by `paymentId`. */
+    pay: (id: string, paymentId: string) => transition('pay', 'pay', [id, paymentId]),
+    /** expired → paid by `paymentId`, taking the units again; refused (still expired) when the part has too few. */
+    revive: (id: string, paymentId: string) => transition('revive', 'revive', [id, paymentId]),
+    /** paid → shipped. */
+    ship: (id: string) => transition('ship', 'ship', [id]),
+    /** placed | expired → deleted, the units of a placed order back. */
+    cancel: (id: string) => transition('cancel', 'cancel', [id]),
+    /** placed → expired for one order whose hold ended while it had the intent `intentId` (cancelled at the provider). */
+    expireOne: (id: string, intentId: string) => transition('expire', 'expireOne', [id, intentId]),
+    /** expired → refunded: a payment arrived too late and is given back. */
+    refundLate: (id: string, paymentId: string) => transition('refundLate', 'refundLate', [id, paymentId]),
+    /** paid → refunded in full, the units back. */
+    refund: (id: string) => transition('refund', 'refund', [id]),
+
+    /** placed → expired for at most `limit` orders without a payment intent whose hold ended. */
+    async expireDue(limit: number): Promise<OrderEvent[]> {
+      const rows = await preparedQuery<{ id: string; json: string }>(db, 'order_expire_due', statement('expireDue'), [
+        limit,
+      ]);
+      return rows.map((row) => emit('expire', row, 'placed'));
+    },
+  };
+}
+export type OrderMachine = ReturnType<typeof createOrderMachine>;
