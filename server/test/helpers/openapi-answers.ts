@@ -16,15 +16,19 @@ const bodies = new Ajv({ strict: false, allErrors: true, logger: false });
 const headers = new Ajv({ strict: false, allErrors: true, logger: false, coerceTypes: true });
 addFormats(bodies);
 addFormats(headers);
-/** Compiled once per process: every test app serves the same document. */
-const compiled = new Map<string, ValidateFunction>();
+/** Compiled once per process and Ajv: every test app serves the same document. */
+const compiled = new Map<Ajv, Map<string, ValidateFunction>>([
+  [bodies, new Map()],
+  [headers, new Map()],
+]);
 
 function validatorOf(ajv: Ajv, schema: object): ValidateFunction {
-  const key = `${ajv === headers ? 'h' : 'b'}${JSON.stringify(schema)}`;
-  let validate = compiled.get(key);
+  const cache = compiled.get(ajv)!;
+  const key = JSON.stringify(schema);
+  let validate = cache.get(key);
   if (!validate) {
     validate = ajv.compile(schema);
-    compiled.set(key, validate);
+    cache.set(key, validate);
   }
   return validate;
 }
@@ -98,6 +102,8 @@ export async function answerCheck(served: unknown): Promise<AnswerCheck> {
     structuredClone(served) as OpenAPIV3.Document,
   )) as OpenAPIV3.Document;
   const operations = operationsOf(document);
+  /** By operation and status, so a schema is looked up in the process-wide cache once per app. */
+  const bodyValidators = new Map<string, ValidateFunction>();
   return (answer) => {
     const { method, statusCode } = answer;
     const path = answer.url.split('?')[0]!;
@@ -119,7 +125,9 @@ export async function answerCheck(served: unknown): Promise<AnswerCheck> {
     const json = String(answer.headers['content-type'] ?? '').startsWith('application/json');
     const body = schema && json && method !== 'HEAD' ? answer.body() : '';
     if (schema && body) {
-      const validate = validatorOf(bodies, schema);
+      const key = `${method} ${operation.path} ${status}`;
+      let validate = bodyValidators.get(key);
+      if (!validate) bodyValidators.set(key, (validate = validatorOf(bodies, schema)));
       if (!validate(JSON.parse(body))) problems.push(`body ${described(validate)}`);
     }
     if (problems.length === 0) return null;
