@@ -13,7 +13,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  // ARCHITECTURE.md, "Import boundaries": server and web depend on contract, never on each other.
+  // ARCHITECTURE.md, "What lint keeps true": server and web depend on contract, never on each other.
   {
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '@torque/web'] }] },

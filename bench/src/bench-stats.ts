@@ -171,7 +171,7 @@ Each call runs four statements in parallel on the pool: the days of both periods
 summed by an index-only range scan of \`orders_paid_at_idx\` between its local midnights — about 4× faster than
 converting every order's instant to a local date and grouping; the periods' revenue and paid orders are the days' sums),
 the unpaid and shipped counts (\`orders_unpaid_created_at_idx\`,
-\`orders_shipped_at_idx\`; migration 0001_stats_indexes), the top 5 parts and the low-stock parts. A 180-day range of paid orders is read with ${usedIndex}. The
+\`orders_shipped_at_idx\`; migration 0002_stats_indexes), the top 5 parts and the low-stock parts. A 180-day range of paid orders is read with ${usedIndex}. The
 indexes carry the summed columns (\`INCLUDE (total_cents, quantity, part_id)\`), so after the \`VACUUM ANALYZE\`
 that autovacuum would do the figures come from index-only scans; without the indexes the same database
 took about 85 ms for one period's sequential scan.`,

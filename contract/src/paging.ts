@@ -25,15 +25,19 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** The response headers of a paged answer, for the OpenAPI document. */
+/**
+ * The response headers of a paged answer, for the OpenAPI document: each a JSON schema with its
+ * description, the form a Fastify route's `response.headers` takes (@fastify/swagger makes each
+ * one an OpenAPI Header Object `{ description, schema }`).
+ */
 export const pageHeaders = {
   'X-Total-Count': {
+    type: 'integer',
     description: 'With `limit`: how many items match across all pages.',
-    schema: { type: 'integer' },
   },
   Link: {
+    type: 'string',
     description:
       'With `limit`, while there is a next page: `<same path and query with the next cursor>; rel="next"` (RFC 8288).',
-    schema: { type: 'string' },
   },
 } as const;

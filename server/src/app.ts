@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { LogStream } from './log-destination.ts';
 import { contactPlugin } from './modules/contact/contact-plugin.ts';
 import { contactRoutes } from './modules/contact/contact-routes.ts';
 import { fitmentPlugin } from './modules/fitment/fitment-plugin.ts';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   /** Close the database with the app (the server does; tests that share one don't). */
   closeDatabase?: boolean;
   logger?: boolean;
+  /** Where the log goes (log-destination.ts); stdout as JSON lines when unset. */
+  logStream?: LogStream;
 }
 
 /**
@@ -74,7 +77,10 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
     logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy, TRUST_PROXY names it so rate limits see the client's address.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { logDestination } from './log-destination.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createUsersRepository } from './modules/users/users-repository.ts';
 
@@ -16,7 +17,7 @@ export async function prepare(config: Config): Promise<{ app: FastifyInstance; d
     await database.migrate();
     const seeded = await seedDemoData(database.db);
     const promoted = await createUsersRepository(database.db).promoteAll(config.ADMIN_EMAILS);
-    const app = await buildApp({ config, database, closeDatabase: true });
+    const app = await buildApp({ config, database, closeDatabase: true, logStream: await logDestination() });
     if (seeded.parts) app.log.info(`Seeded ${seeded.parts} demo parts and ${seeded.reviews} reviews`);
     if (promoted) app.log.info(`Promoted ${promoted} account(s) from ADMIN_EMAILS`);
     return { app, database };

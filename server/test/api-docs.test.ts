@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { addPart, placeOrder } from '@torque/testkit';
 import type { LightMyRequestResponse } from 'fastify';
+import type { OpenAPIV3 } from 'openapi-types';
+import { answerCheck, injectedAnswer } from './helpers/openapi-answers.ts';
 import { createTestApp, errorOf, type TestApp } from './helpers/test-app.ts';
 
 const DOCUMENTS = ['/api/docs/', '/api/docs/openapi.json', '/api/docs/openapi.yaml', '/api/docs/js/scalar.js'];
@@ -88,6 +92,61 @@ describe('API reference (/api/docs)', () => {
     const bare = await t.inject({ method: 'GET', url: '/api/docs' });
     assert.equal(bare.statusCode, 301);
     assert.equal(bare.headers.location, '/api/docs/');
+  });
+});
+
+/**
+ * The document is what generated clients are built from: it must be valid OpenAPI, and every
+ * answer of every suite is checked against it (helpers/test-app.ts), so it cannot drift.
+ */
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let served: OpenAPIV3.Document;
+  before(async () => {
+    t = await createTestApp('pglite', { seed: false });
+    served = (await t.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+  });
+  after(() => t.close());
+
+  /** The schema of one answer in a copy of the document, for changing it. */
+  const answerSchema = (document: OpenAPIV3.Document, path: string, status: string) =>
+    (document.paths[path]!.get!.responses[status] as OpenAPIV3.ResponseObject).content!['application/json']!
+      .schema as OpenAPIV3.SchemaObject;
+
+  test('is valid OpenAPI 3.0, as swagger-parser reads the specification', async () => {
+    assert.match(served.openapi, /^3\.0\./);
+    await SwaggerParser.validate(structuredClone(served));
+  });
+
+  test('documents the paging headers as headers, and lets a nullable enum be null', () => {
+    const headers = (served.paths['/api/orders']!.get!.responses['200'] as OpenAPIV3.ResponseObject).headers!;
+    assert.deepEqual(headers['X-Total-Count'], {
+      description: 'With `limit`: how many items match across all pages.',
+      schema: { type: 'integer' },
+    });
+    const order = answerSchema(served, '/api/order/{id}', '200');
+    assert.deepEqual((order.properties!.status as OpenAPIV3.SchemaObject).enum, ['shipped', null]);
+  });
+
+  test('the answer check refuses an answer the document does not allow, body or header', async () => {
+    const admin = await t.admin();
+    const part = await addPart(t, admin, { available: 3 });
+    await placeOrder(t, admin, part._id, 1);
+    const res = await t.inject({ method: 'GET', url: '/api/orders?limit=1' }, admin);
+    const unshipped = injectedAnswer(res);
+    assert.equal(res.statusCode, 200);
+    assert.equal(await answerCheck(served).then((check) => check(unshipped)), null, 'the real document allows it');
+
+    const noNullStatus = structuredClone(served);
+    const items = (answerSchema(noNullStatus, '/api/orders', '200') as OpenAPIV3.ArraySchemaObject)
+      .items as OpenAPIV3.SchemaObject;
+    (items.properties!.status as OpenAPIV3.SchemaObject).enum = ['shipped'];
+    assert.match(String((await answerCheck(noNullStatus))(unshipped)), /body \/0\/status must be equal to one of/);
+
+    const textTotal = structuredClone(served);
+    const headers = (textTotal.paths['/api/orders']!.get!.responses['200'] as OpenAPIV3.ResponseObject).headers!;
+    headers['X-Total-Count'] = { schema: { type: 'string', pattern: '^none$' } };
+    assert.match(String((await answerCheck(textTotal))(unshipped)), /header \/X-Total-Count must match pattern/);
   });
 });
 

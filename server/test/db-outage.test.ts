@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import type { Order } from '@torque/contract';
 import { createPrivateCluster, privateClusterUnavailable, type PrivateCluster } from './resilience/postgres.ts';
-import { eventually, startTraffic, type Exchange, type Probe } from './resilience/traffic.ts';
+import { startTraffic, type Exchange, type Probe } from './resilience/traffic.ts';
 import {
   addPart,
   type ApiUser,
   call,
+  eventually,
   isErrorBody,
   orderAttempt,
   REQUEST_BOUND_MS,
@@ -100,30 +101,41 @@ describe('database outage: PostgreSQL goes away under traffic and comes back', {
   ): Promise<void> {
     const traffic = startTraffic(server.url, probes, { boundMs });
     try {
-      await eventually('traffic flows', () =>
-        traffic.exchanges.some((e) => e.probe === 'place order' && e.status === 201),
+      // A server coming round after an outage gets half a minute.
+      const patience = { timeoutMs: 30_000 };
+      await eventually(
+        'traffic flows',
+        () => traffic.exchanges.some((e) => e.probe === 'place order' && e.status === 201),
+        patience,
       );
       await breakDatabase();
       const brokeAt = Date.now();
       // Seen from the API: the readiness check and an order both say 503.
-      await eventually('health and orders answer 503', () =>
-        ['health', 'place order'].every((probe) =>
-          traffic.exchanges.some((e) => e.probe === probe && e.startedAt > brokeAt && e.status === 503),
-        ),
+      await eventually(
+        'health and orders answer 503',
+        () =>
+          ['health', 'place order'].every((probe) =>
+            traffic.exchanges.some((e) => e.probe === probe && e.startedAt > brokeAt && e.status === 503),
+          ),
+        patience,
       );
       await eventually(
         'every kind of request is answered three times while the database is away',
         () =>
           probes.every((p) => traffic.exchanges.filter((e) => e.probe === p.name && e.startedAt > brokeAt).length >= 3),
-        60_000,
+        { timeoutMs: 60_000 },
       );
       const mendedAt = Date.now();
       await mendDatabase();
-      await eventually('the server is ready again by itself', () =>
-        traffic.exchanges.some((e) => e.probe === 'health' && e.startedAt > mendedAt && e.status === 200),
+      await eventually(
+        'the server is ready again by itself',
+        () => traffic.exchanges.some((e) => e.probe === 'health' && e.startedAt > mendedAt && e.status === 200),
+        patience,
       );
-      await eventually('orders are taken again', () =>
-        traffic.exchanges.some((e) => e.probe === 'place order' && e.startedAt > mendedAt && e.status === 201),
+      await eventually(
+        'orders are taken again',
+        () => traffic.exchanges.some((e) => e.probe === 'place order' && e.startedAt > mendedAt && e.status === 201),
+        patience,
       );
       await traffic.stop();
       t.diagnostic(

@@ -7,6 +7,7 @@ import {
   type ApiUser,
   call,
   createScratchDatabase,
+  eventually,
   orderAttempt,
   type ScratchDatabase,
   type ServerProcess,
@@ -27,20 +28,27 @@ const STOCK = 300;
 const ORDERS = 120;
 const METRICS = `metrics-${run}-0123456789`;
 
-/** How many orders an instance says it expired (its own Prometheus counter). */
-async function expiredBy(server: ServerProcess): Promise<number> {
+/** One series of an instance's own Prometheus metrics. */
+async function metric(server: ServerProcess, series: string): Promise<number> {
   const res = await fetch(`${server.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS}` } });
-  const line = (await res.text()).split('\n').find((l) => l.startsWith('torque_orders_total{event="expired"} '));
+  const line = (await res.text()).split('\n').find((l) => l.startsWith(`${series} `));
   return Number(line?.split(' ')[1]);
 }
+/** How many orders an instance says it expired. */
+const expiredBy = (server: ServerProcess) => metric(server, 'torque_orders_total{event="expired"}');
+/** When an instance's hold sweep last finished (Unix seconds). */
+const lastSweep = (server: ServerProcess) => metric(server, 'torque_hold_sweep_last_run_timestamp_seconds');
 
-async function eventually<T>(what: string, check: () => Promise<T | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/**
+ * Resolves once every instance has finished a sweep that started after this call: the first
+ * sweep to finish may have begun before, the one after it cannot have.
+ */
+async function twoMoreSweeps(servers: ServerProcess[]): Promise<void> {
+  for (let round = 1; round <= 2; round++) {
+    const before = await Promise.all(servers.map(lastSweep));
+    await eventually(`sweep ${round} of 2 on every instance`, async () =>
+      (await Promise.all(servers.map(lastSweep))).every((at, i) => at > before[i]!),
+    );
   }
 }
 
@@ -107,17 +115,25 @@ describe('hold sweep: two server processes on one PostgreSQL', { skip }, () => {
     return row!;
   }
 
+  /** The part's balance once no order holds stock any more (the sweeps run every 1.5 s). */
+  const noneHeld = (partId: string, what: string) =>
+    eventually(
+      what,
+      async () => {
+        const b = await balance(partId);
+        return b.held === 0 ? b : false;
+      },
+      { timeoutMs: 30_000 },
+    );
+
   test(`${ORDERS} orders come due at once: each expires once, the stock comes back once`, async () => {
     const partId = (await addPart(servers[0]!.url, admin, { available: STOCK }))._id;
     await dueTogether(partId, ORDERS);
     assert.deepEqual(await balance(partId), { available: STOCK - ORDERS, sold: 0, held: ORDERS, expired: 0 });
-    const done = await eventually('every order to expire', async () => {
-      const b = await balance(partId);
-      return b.held === 0 ? b : false;
-    });
+    const done = await noneHeld(partId, 'every order to expire');
     assert.deepEqual(done, { available: STOCK, sold: 0, held: 0, expired: ORDERS });
-    // Both instances kept sweeping meanwhile; nothing comes back twice.
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    // Both instances sweep again over the expired orders; nothing comes back twice.
+    await twoMoreSweeps(servers);
     assert.equal((await balance(partId)).available, STOCK);
     const part = await call<{ available: number }>(servers[1]!.url, 'GET', `/api/parts/${partId}`);
     assert.equal(part.body.available, STOCK);
@@ -128,12 +144,16 @@ describe('hold sweep: two server processes on one PostgreSQL', { skip }, () => {
   test('kill -9 of one instance while the holds end: the other expires every order, once', async () => {
     const partId = (await addPart(servers[1]!.url, admin, { available: STOCK }))._id;
     await dueTogether(partId, ORDERS);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await servers[0]!.kill();
-    const done = await eventually('the surviving instance to expire every order', async () => {
-      const b = await balance(partId);
-      return b.held === 0 ? b : false;
+    // The moment the holds end as the database sees it: both sweeps are about to take them.
+    await eventually('the holds to end', async () => {
+      const [row] = await database.query<{ due: number }>(
+        `select count(*)::int as due from orders where part_id = $1 and pay_by <= now()`,
+        [partId],
+      );
+      return row!.due === ORDERS;
     });
+    await servers[0]!.kill();
+    const done = await noneHeld(partId, 'the surviving instance to expire every order');
     assert.deepEqual(done, { available: STOCK, sold: 0, held: 0, expired: ORDERS });
     assert.ok(servers[1]!.alive());
   });

@@ -4,10 +4,10 @@ import type { Order } from '@torque/contract';
 import { eq, sql } from 'drizzle-orm';
 import { sandboxPaymentIntents } from '../src/db/schema/index.ts';
 import { sweepIntervalMs } from '../src/modules/orders/hold-sweeper.ts';
-import { addPart, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
+import { addPart, eventually, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { stockOf } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { assertStockBalanced, endHold, eventually } from './helpers/holds.ts';
+import { assertStockBalanced, endHold } from './helpers/holds.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 
 /**

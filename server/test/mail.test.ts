@@ -8,8 +8,8 @@ import { openDatabase } from '../src/db/client.ts';
 import { preparedQuery } from '../src/lib/prepared-query.ts';
 import { CLAIM_DUE_MAIL } from '../src/modules/mail/outbox-sql.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { addPart, freePort, payWithSandbox, placeOrder } from '@torque/testkit';
-import { eventually, recipients, startSmtp, type SmtpCapture } from './helpers/smtp-capture.ts';
+import { addPart, eventually, freePort, payWithSandbox, placeOrder } from '@torque/testkit';
+import { recipients, startSmtp, type SmtpCapture } from './helpers/smtp-capture.ts';
 import {
   ADMIN_EMAIL,
   createTestApp,
@@ -104,7 +104,7 @@ for (const kind of databaseKinds()) {
       assert.equal(shipped.statusCode, 200, shipped.body);
       await smtp.waitFor(to(alice.email, /has shipped/), 15_000, 'shipped mail');
 
-      await eventually(async () => (await outboxRows(t)).every((r) => r.sent_at), 15_000, 'every row marked sent');
+      await eventually('every row marked sent', async () => (await outboxRows(t)).every((r) => r.sent_at));
       const ids = smtp.messages.map((m) => m.messageId);
       assert.equal(new Set(ids).size, ids.length, 'no message twice');
     });
@@ -218,6 +218,7 @@ for (const kind of databaseKinds()) {
       assert.ok(sessionCookie(ok));
       assert.ok(!smtp.messages.some((m) => recipients(m).includes('nobody-here@torque.test')));
       await eventually(
+        'no reset token kept once sent',
         async () => {
           const rows = await preparedQuery<{ payload: unknown; sent_at: Date | null }>(
             t.app.db,
@@ -227,8 +228,7 @@ for (const kind of databaseKinds()) {
           );
           return rows.length > 0 && rows.every((r) => r.sent_at && JSON.stringify(r.payload) === '{}');
         },
-        10_000,
-        'no reset token kept once sent',
+        { timeoutMs: 10_000 },
       );
     });
   });
@@ -247,21 +247,22 @@ describe('SMTP down, then up: mail is delayed, never lost', () => {
       await placeOrder(t, alice, partId, 1);
       await placeOrder(t, alice, partId, 2);
       await eventually(
+        'two failed attempts per message',
         async () =>
           (await outboxRows(t)).filter((r) => r.template === 'order-placed' && r.attempts >= 2 && r.last_error)
             .length === 2,
-        15_000,
-        'two failed attempts per message',
       );
       assert.ok((await outboxRows(t)).every((r) => !r.sent_at));
       smtp = await startSmtp(port);
       const got = smtp;
       await eventually(
-        () => got.messages.filter((m) => recipients(m).includes(alice.email)).length === 2,
-        20_000,
         'both messages',
+        () => got.messages.filter((m) => recipients(m).includes(alice.email)).length === 2,
+        { timeoutMs: 20_000 },
       );
-      await eventually(async () => (await outboxRows(t)).every((r) => r.sent_at), 10_000, 'rows marked sent');
+      await eventually('rows marked sent', async () => (await outboxRows(t)).every((r) => r.sent_at), {
+        timeoutMs: 10_000,
+      });
       assert.equal(got.messages.length, 2);
     } finally {
       await t.close();
@@ -287,7 +288,9 @@ describe('SMTP down, then up: mail is delayed, never lost', () => {
       t.app.mail.worker.start();
       const mail = await smtp.waitFor(to('team@torque.test', /Lease/), 15_000);
       assert.equal(mail.messageId, `<${claimed.id}@localhost>`);
-      await eventually(async () => (await outboxRows(t)).every((r) => r.sent_at), 10_000);
+      await eventually('the row marked sent', async () => (await outboxRows(t)).every((r) => r.sent_at), {
+        timeoutMs: 10_000,
+      });
       assert.equal(smtp.messages.length, 1);
     } finally {
       await t.close();
@@ -364,8 +367,10 @@ describe('two instances on one PostgreSQL database', { skip: postgres ? false : 
           message: '.',
         });
       }
-      await eventually(() => smtp.messages.length >= 88, 30_000, 'all 88 messages');
-      await eventually(async () => (await outboxRows(one)).every((r) => r.sent_at), 10_000, 'every row marked sent');
+      await eventually('all 88 messages', () => smtp.messages.length >= 88, { timeoutMs: 30_000 });
+      await eventually('every row marked sent', async () => (await outboxRows(one)).every((r) => r.sent_at), {
+        timeoutMs: 10_000,
+      });
       const ids = smtp.messages.map((m) => m.messageId);
       assert.equal(ids.length, 88, 'each message once');
       assert.equal(new Set(ids).size, 88);

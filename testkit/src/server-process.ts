@@ -4,7 +4,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from './eventually.ts';
 import { freePort } from './free-port.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -160,22 +160,30 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
 }
 
 async function waitUntilReady(server: ServerProcess, readyUrl: string, options: StartServerOptions): Promise<void> {
-  const withinMs = options.readyWithinMs ?? 180_000;
-  const deadline = Date.now() + withinMs;
+  const timeoutMs = options.readyWithinMs ?? 180_000;
   const child = server.process;
-  while (Date.now() < deadline) {
-    if (hasExited(child)) {
-      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${server.logs()}`);
-    }
-    const status = await fetch(readyUrl, { signal: AbortSignal.timeout(2_000) }).then(
-      async (res) => {
-        await res.arrayBuffer();
-        return res.status;
+  try {
+    await eventually(
+      `the server to answer 200 at ${readyUrl}`,
+      async () => {
+        if (hasExited(child)) {
+          throw new Error(
+            `server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${server.logs()}`,
+          );
+        }
+        const status = await fetch(readyUrl, { signal: AbortSignal.timeout(2_000) }).then(
+          async (res) => {
+            await res.arrayBuffer();
+            return res.status;
+          },
+          () => 0,
+        );
+        return status === 200;
       },
-      () => 0,
+      { timeoutMs, intervalMs: options.pollMs ?? 100 },
     );
-    if (status === 200) return;
-    await sleep(options.pollMs ?? 100);
+  } catch (error) {
+    if (hasExited(child)) throw error;
+    throw new Error(`${(error as Error).message}:\n${server.logs() || '(it wrote nothing)'}`, { cause: error });
   }
-  throw new Error(`server not ready (${readyUrl}) within ${withinMs} ms:\n${server.logs() || '(it wrote nothing)'}`);
 }

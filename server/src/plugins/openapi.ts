@@ -20,13 +20,28 @@ declare module 'fastify' {
   }
 }
 
-/** The zod transform, plus the paging headers on the 200 of every paged list route. */
+/**
+ * OpenAPI 3.0's `nullable: true` adds null to `type` but not to `enum` (3.0.3, "nullable"):
+ * a nullable literal such as the order's `status: 'shipped' | null`, which the zod transform
+ * writes as `{ type: 'string', nullable: true, enum: ['shipped'] }`, must list null itself or
+ * validators and generated clients refuse the null. A copy of `schema` with that fixed.
+ */
+export function nullInNullableEnums(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullInNullableEnums);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, nullInNullableEnums(value)]));
+  if (copy.nullable === true && Array.isArray(copy.enum) && !copy.enum.includes(null)) copy.enum = [...copy.enum, null];
+  return copy;
+}
+
+/** The zod transform, nullable enums made valid, and the paging headers on the 200 of every paged list route. */
 const transform: typeof jsonSchemaTransform = (input) => {
   const output = jsonSchemaTransform(input);
-  const response = (output.schema as { response?: Record<string, Record<string, unknown>> }).response;
+  const schema = nullInNullableEnums(output.schema) as typeof output.schema;
+  const response = (schema as { response?: Record<string, Record<string, unknown>> }).response;
   if (input.route.config?.pagedList && response?.['200'])
     response['200'] = { ...response['200'], headers: pageHeaders };
-  return output;
+  return { ...output, schema };
 };
 
 const DOCS_PREFIX = '/api/docs';

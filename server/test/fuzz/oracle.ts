@@ -8,12 +8,18 @@ import { differences, snapshots, type Snapshot } from './snapshot.ts';
 interface Answer {
   statusCode: number;
   contentType: string;
+  headers: LightMyRequestResponse['headers'];
   body: string;
 }
 
 async function answerOf(res: LightMyRequestResponse): Promise<Answer> {
   const stream = res.stream();
-  const answer = { statusCode: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), body: '' };
+  const answer = {
+    statusCode: res.statusCode,
+    contentType: String(res.headers['content-type'] ?? ''),
+    headers: res.headers,
+    body: '',
+  };
   if (res.statusCode >= 200 && res.statusCode < 300) {
     stream.resume();
     return answer;
@@ -87,7 +93,11 @@ export async function createOracle(t: TestApp) {
         last = await database.current();
         return res.statusCode;
       }
-      if (res.statusCode >= 400) assertErrorBody(res, options.identity ?? false, said);
+      if (res.statusCode >= 400) {
+        assertErrorBody(res, options.identity ?? false, said);
+        const { method, url } = req;
+        t.checkAnswer({ method, url, statusCode: res.statusCode, headers: res.headers, body: () => res.body });
+      }
       const now = await database.current();
       const changed = differences(last, now);
       last = now;

@@ -29,18 +29,3 @@ export async function assertStockBalanced(t: TestApp, initial: Map<string, numbe
     );
   }
 }
-
-/** Polls `check` until it answers a value, or fails after `ms` (what a person would wait for). */
-export async function eventually<T>(
-  what: string,
-  check: () => Promise<T | undefined | false>,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -1,11 +1,12 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from '@torque/testkit';
 
 /** A real SMTP server in the test process: every message that arrives, parsed. */
 export interface SmtpCapture {
   port: number;
   messages: ParsedMail[];
-  /** Resolves with the first message `match` accepts, polling until `timeoutMs` (then throws). */
+  /** Resolves with the first message `match` accepts, waiting up to `timeoutMs` (then throws). */
   waitFor(match: (mail: ParsedMail) => boolean, timeoutMs?: number, what?: string): Promise<ParsedMail>;
   close(): Promise<void>;
 }
@@ -35,44 +36,15 @@ export async function startSmtp(port = 0): Promise<SmtpCapture> {
     port: bound,
     messages,
     async waitFor(match, timeoutMs = 15_000, what = 'a matching message') {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = messages.find(match);
-        if (found) return found;
-        if (Date.now() > deadline) {
-          const got = messages.map(
-            (m) =>
-              `${String(m.subject)} → ${
-                m.to
-                  ? [m.to]
-                      .flat()
-                      .map((a) => a.text)
-                      .join(',')
-                  : ''
-              }`,
-          );
-          throw new Error(`no ${what} within ${timeoutMs} ms; got: ${JSON.stringify(got)}`);
-        }
-        await new Promise((r) => setTimeout(r, 25));
+      try {
+        return await eventually(what, () => messages.find(match), { timeoutMs, intervalMs: 25 });
+      } catch (error) {
+        const got = messages.map((m) => `${String(m.subject)} → ${[m.to ?? []].flat().map((a) => a.text)}`);
+        throw new Error(`${(error as Error).message}; got: ${JSON.stringify(got)}`, { cause: error });
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** Polls `check` until it answers a truthy value or the deadline passes. */
-export async function eventually<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 15_000,
-  what = 'the condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 export const recipients = (mail: ParsedMail): string[] =>

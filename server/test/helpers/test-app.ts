@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { seedDemoData } from '../../src/db/seed.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
+import { answerCheck, injectedAnswer, type Answer } from './openapi-answers.ts';
 
 export const ADMIN_EMAIL = 'admin@torque.test';
 export { PASSWORD };
@@ -21,6 +22,8 @@ export interface TestApp {
   db: TestDatabase;
   /** A request with a user's access token (or none for anonymous). */
   inject(options: InjectOptions, as?: TestUser | null): Promise<LightMyRequestResponse>;
+  /** Fails unless the OpenAPI document allows the answer (every injected one is checked already). */
+  checkAnswer(answer: Answer): void;
   /** The test kit's transport: `addPart(t, …)`, `placeOrder(t, …)` reach the app through inject. */
   send: Send;
   signUp(email: string, name?: string): Promise<TestUser>;
@@ -48,6 +51,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   });
   if (options.seed !== false) await seedDemoData(db.database.db);
   const app = await buildApp({ config, database: db.database, logger: false });
+  const checkAnswer = await checkAnswersAgainstDocument(app);
   let adminUser: TestUser | undefined;
 
   const inject = (opts: InjectOptions, as?: TestUser | null) =>
@@ -66,6 +70,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     config,
     db,
     inject,
+    checkAnswer,
     send,
     signUp: (email, name) => signUp({ send }, email, { name }),
     async admin() {
@@ -77,6 +82,35 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       await db.drop();
     },
   };
+}
+
+/**
+ * Every answer a test receives (`t.inject`, `t.send`, `t.app.inject`) is checked against the
+ * OpenAPI document the app serves (openapi-answers.ts): an answer the document does not allow
+ * fails the test that asked, so the document cannot drift from what the routes really answer.
+ * Returns the check, for answers a test reads itself (the fuzz suite's streams).
+ */
+async function checkAnswersAgainstDocument(app: FastifyInstance): Promise<(answer: Answer) => void> {
+  const check = await answerCheck(app.swagger());
+  const assertAllowed = (answer: Answer) => {
+    const problem = check(answer);
+    if (problem) throw new assert.AssertionError({ message: problem });
+  };
+  const inject = app.inject.bind(app);
+  const checked = async (options: InjectOptions | string) => {
+    const res = await inject(options);
+    assertAllowed(injectedAnswer(res));
+    return res;
+  };
+  // Unchecked here, as Fastify has them: the chain form (no options), the callback form, and an
+  // answer asked for as a stream, whose body only the caller can read (and check).
+  const unchecked = (options?: InjectOptions | string, callback?: unknown) =>
+    options === undefined || callback !== undefined || (typeof options === 'object' && options.payloadAsStream);
+  app.inject = ((options?: InjectOptions | string, callback?: unknown) =>
+    unchecked(options, callback)
+      ? inject(options as InjectOptions, callback as never)
+      : checked(options!)) as FastifyInstance['inject'];
+  return assertAllowed;
 }
 
 /** An injected response's headers as fetch's `Headers` (Set-Cookie kept one per cookie). */

@@ -77,16 +77,3 @@ export function startTraffic(
     },
   };
 }
-
-/** Polls `check` until it holds, bounded: a condition that never comes is a failure, with `what` in the message. */
-export async function eventually(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  boundMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + boundMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${boundMs} ms`);
-    await sleep(100);
-  }
-}
