@@ -43,7 +43,7 @@ export default function PurchasePage() {
         }
       >
         {(loaded) => (
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <PartDetails part={loaded} />
             <div className="flex flex-col gap-4">
               <VehicleFit part={loaded} />
