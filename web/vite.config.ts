@@ -115,15 +115,30 @@ function firstLoadBudget(): Plugin {
   };
 }
 
-/** Public pages whose first paint must not wait for the forms chunk (zod, react-hook-form, 43 kB gzip). */
+/** Public pages whose first paint must not wait for the forms chunk (react-hook-form). */
 const FORMS_FREE_ROUTES = [...FIRST_LOAD_ROUTES, 'src/features/catalogue/routes/catalogue-page.tsx'];
 
 /**
- * Fails the build when a public page imports the forms chunk statically: one value import from
- * a contract file that uses zod is enough to pull it in (it cost /parts 6 Lighthouse points).
+ * Public pages that may load the schemas chunk (zod and the contract) only when the user acts:
+ * their forms import it dynamically, on first focus or submit (use-lazy-zod-form.ts).
+ */
+const SCHEMAS_ON_DEMAND_ROUTES = [
+  ...FORMS_FREE_ROUTES,
+  ...['login-page', 'signup-page', 'forgot-password-page', 'reset-password-page'].map(
+    (page) => `src/features/auth/routes/${page}.tsx`,
+  ),
+];
+
+/**
+ * Fails the build when a public page imports the forms chunk statically (one value import from
+ * a contract file that uses zod was enough to pull it in: it cost /parts 6 Lighthouse points), or
+ * when anything a public page loads (its chunk, what that imports, and what it imports
+ * dynamically, such as the sign-in form) imports the schemas chunk statically: evaluating it was
+ * a 150-220 ms task on /login, CPU 4× slower, after the page had painted.
  */
 function formsStayLazy(): Plugin {
   let root = '';
+  const isChunk = (name: string) => (file: string) => new RegExp(`(^|/)${name}-[^/]*\\.js$`).test(file);
   return {
     name: 'torque:forms-stay-lazy',
     apply: 'build',
@@ -133,12 +148,45 @@ function formsStayLazy(): Plugin {
     generateBundle(_options, bundle: Rolldown.OutputBundle) {
       for (const route of FORMS_FREE_ROUTES) {
         const page = path.resolve(root, route);
-        const files = staticClosure(bundle, (chunk) => chunk.facadeModuleId === page);
-        const forms = [...files].find((name) => /(^|\/)forms-.*\.js$/.test(name));
+        const forms = [...staticClosure(bundle, (chunk) => chunk.facadeModuleId === page)].find(isChunk('forms'));
         if (forms) this.error(`${route} imports ${forms} statically: the forms chunk must load only with a form`);
+      }
+      for (const route of SCHEMAS_ON_DEMAND_ROUTES) {
+        const page = path.resolve(root, route);
+        const importer = staticImporterOf(bundle, (chunk) => chunk.facadeModuleId === page, isChunk('schemas'));
+        if (importer)
+          this.error(
+            `${importer} (loaded by ${route}) imports the schemas chunk statically: import it when a form needs it`,
+          );
       }
     },
   };
+}
+
+/**
+ * Of every chunk `roots` may load (static and dynamic imports, transitively; not through the
+ * entry, whose dynamic imports are every other page), the first that imports a chunk `target`
+ * names statically, or null.
+ */
+function staticImporterOf(
+  bundle: Rolldown.OutputBundle,
+  roots: (chunk: Rolldown.OutputChunk) => boolean,
+  target: (file: string) => boolean,
+): string | null {
+  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const seen = new Set<string>();
+  const queue = chunks.filter(roots);
+  for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
+    if (seen.has(chunk.fileName)) continue;
+    seen.add(chunk.fileName);
+    if (chunk.imports.some(target)) return chunk.fileName;
+    for (const next of [...chunk.imports, ...chunk.dynamicImports]) {
+      const found = byName.get(next);
+      if (found && !found.isEntry && !target(next)) queue.push(found);
+    }
+  }
+  return null;
 }
 
 /**
@@ -199,11 +247,15 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: vendor },
-            // Loaded later, never by the first paint of `/`: forms (with the contract's schemas), toasts.
-            // The contract's zod-free fit rule (`fitment-rule.ts`) stays out: the catalogue uses it.
+            // Loaded later, never by the first paint of `/`: the form library, the schemas, toasts.
+            // The public pages' forms take their schemas only when first focused or submitted
+            // (use-lazy-zod-form.ts): evaluating zod and the contract was a 150-220 ms task (CPU 4×
+            // slower) on /login after it painted. The contract's zod-free fit rule
+            // (`fitment-rule.ts`) stays out: the catalogue uses it.
+            { name: 'forms', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
             {
-              name: 'forms',
-              test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]|contract[\\/]src[\\/](?!fitment-rule\.ts$))/,
+              name: 'schemas',
+              test: /[\\/](node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|contract[\\/]src[\\/](?!fitment-rule\.ts$))/,
             },
             // Small modules the public pages' first paint needs, each its own chunk otherwise: one
             // request instead of four on `/` and `/parts` (Lighthouse simulates HTTP/1.1, six
