@@ -1,6 +1,6 @@
 import type { Vehicle } from '@torque/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/lib/auth/index.ts';
+import { useAuthUser } from '@/lib/auth/index.ts';
 import { addToGarage, useGarage } from './garage.ts';
 import { remember, useRemembered } from './remembered-vehicle.ts';
 
@@ -18,8 +18,7 @@ export interface VehicleState {
 
 export function useVehicle(): VehicleState {
   const remembered = useRemembered();
-  const { user } = useAuth();
-  const signedIn = user !== null;
+  const signedIn = useAuthUser() !== null;
   const queryClient = useQueryClient();
   // The garage is asked for only when this browser has no choice of its own.
   const garage = useGarage(signedIn && remembered === null);
