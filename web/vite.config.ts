@@ -8,8 +8,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 /** Libraries every page needs: one long-cached chunk that changes only when they are upgraded. */
-const vendor =
+const vendorPackages =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+/** Parts of TanStack Query only some pages use (mutations, "Load more"): they load with those pages. */
+const notOnEveryPage =
+  /[\\/](mutationObserver|infiniteQueryObserver|useMutation|useInfiniteQuery|infiniteQueryOptions|mutationOptions)\.js$/;
+const vendor = (id: string) => vendorPackages.test(id) && !notOnEveryPage.test(id);
 
 /**
  * The error boundary, load and form errors, price format and part card (landing, catalogue, sign-in
@@ -241,6 +245,9 @@ export default defineConfig({
   build: {
     // The server long-caches /assets/* (every file there has a content hash in its name).
     assetsDir: 'assets',
+    // No modulepreload polyfill in the entry: a browser without <link rel="modulepreload"> (Safari
+    // before 17) still loads every chunk, only without the head start.
+    modulePreload: { polyfill: false },
     target: 'es2022',
     rolldownOptions: {
       output: {

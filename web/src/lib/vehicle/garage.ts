@@ -1,6 +1,6 @@
 import type { Vehicle } from '@torque/contract';
 import { GARAGE_MAX } from '@torque/contract/fitment-rule';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
 import { sameVehicle } from './vehicle-params.ts';
 
@@ -31,13 +31,4 @@ export async function addToGarage(queryClient: QueryClient, vehicle: Vehicle): P
 
 export function useGarage(enabled: boolean) {
   return useQuery({ ...garageQuery(), enabled });
-}
-
-/** Saves a new list (remove, choose); the cache takes the server's answer. */
-export function useSaveGarage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: putGarage,
-    onSuccess: (saved) => queryClient.setQueryData(GARAGE_KEY, saved),
-  });
 }
