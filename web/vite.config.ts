@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { glob, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
@@ -193,48 +192,8 @@ function staticImporterOf(
   return null;
 }
 
-/**
- * Folders named `fitment/` are not scanned by Tailwind (index.css: the first load's CSS is at its
- * budget), so a utility used there that the first load's CSS lacks would silently do nothing.
- * Fails the build naming it; the folder's own classes (its fitment.css) are exempt.
- */
-function fitmentClassesCovered(): Plugin {
-  let root = '';
-  const escape = (name: string) => name.replace(/[^\w-]/g, (c) => `\\${c}`);
-  return {
-    name: 'torque:fitment-classes-covered',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-    },
-    async generateBundle(_options, bundle: Rolldown.OutputBundle) {
-      const entry = Object.values(bundle).find(
-        (file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.isEntry,
-      );
-      const firstLoadCss = [...(entry?.viteMetadata?.importedCss ?? [])]
-        .map((name) => String((bundle[name] as Rolldown.OutputAsset).source))
-        .join('\n');
-      const missing: string[] = [];
-      for await (const file of glob('src/**/fitment/*.tsx', { cwd: root })) {
-        if (file.endsWith('.test.tsx')) continue;
-        const source = readFileSync(path.join(root, file), 'utf8');
-        const folderCss = path.join(root, path.dirname(file), 'fitment.css');
-        const ownCss = existsSync(folderCss) ? readFileSync(folderCss, 'utf8') : '';
-        const own = new Set([...ownCss.matchAll(/\.([\w-]+)\s*\{/g)].map((m) => m[1]));
-        const used = [...source.matchAll(/className="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean));
-        for (const name of new Set(used)) {
-          const selector = new RegExp(`\\.${escape(name).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(?![\\w-])`);
-          if (!own.has(name) && !selector.test(firstLoadCss)) missing.push(`${name} (${file})`);
-        }
-      }
-      if (missing.length)
-        this.error(`Utilities used under fitment/ but absent from the first load's CSS: ${missing.join(', ')}`);
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), firstLoadBudget(), formsStayLazy(), fitmentClassesCovered()],
+  plugins: [react(), tailwindcss(), precompress(), firstLoadBudget(), formsStayLazy()],
   resolve: { tsconfigPaths: true },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -38,7 +38,16 @@ export function createRoutes(): RouteObject[] {
               path: 'my-portfolio',
               lazy: lazyRoute('my-portfolio', () => import('@/features/portfolio/routes/portfolio-page.tsx')),
             },
-            { element: <RequireAuth />, children: [...purchaseRoutes, ...checkoutRoutes, ...dashboardRoutes] },
+            {
+              element: <RequireAuth />,
+              children: [
+                {
+                  // The signed-in area's stylesheet (index.css leaves these features out of its scan).
+                  lazy: lazyRoute('signed-in-styles', () => import('./signed-in-styles.tsx')),
+                  children: [...purchaseRoutes, ...checkoutRoutes, ...dashboardRoutes],
+                },
+              ],
+            },
             { path: '*', Component: NotFound },
           ],
         },

@@ -2,7 +2,6 @@ import type { Vehicle } from '@torque/contract';
 import { vehicleLabel } from '@torque/contract/fitment-rule';
 import { useState } from 'react';
 import { VehicleSelector } from '@/components/vehicle/vehicle-selector.tsx';
-import './fitment.css';
 
 interface VehicleBarProps {
   vehicle: Vehicle | null;
@@ -41,7 +40,7 @@ export function VehicleBar({ vehicle, onChoose, onClear }: VehicleBarProps) {
 
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 p-4">
-      <p className="vehicle-summary min-w-0">
+      <p className="min-w-0 grow basis-64">
         Showing the parts that fit your <span className="font-semibold">{vehicleLabel(vehicle)}</span>, and universal
         parts.
       </p>

@@ -2,7 +2,6 @@ import type { FitmentRowInput } from '@torque/contract';
 import { FITMENT_ROWS_MAX } from '@torque/contract';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field.tsx';
-import './fitment.css';
 
 /** The product form's fitment part, as typed (years are text until the contract converts them). */
 export interface FitmentValues {
@@ -32,7 +31,7 @@ export function FitmentFields({ control, register, errors }: FitmentFieldsProps)
 
   return (
     <fieldset className="flex flex-col gap-3 sm:col-span-2">
-      <legend className="fitment-legend text-lg font-semibold">Fitment</legend>
+      <legend className="mb-2 text-lg font-semibold">Fitment</legend>
       <label className="flex cursor-pointer items-center gap-2 text-sm font-medium">
         <input type="checkbox" className="checkbox checkbox-primary checkbox-sm" {...register('universal')} />
         Fits all vehicles (universal part)
@@ -85,7 +84,7 @@ export function FitmentFields({ control, register, errors }: FitmentFieldsProps)
               registration={register(`fitment.${index}.note`)}
               error={rowErrors?.note?.message}
             />
-            <div className="fitment-row-actions sm:col-span-2">
+            <div className="sm:col-span-2 lg:col-span-3">
               <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => rows.remove(index)}>
                 Remove vehicle {n}
               </button>

@@ -8,7 +8,6 @@ import { useSaveGarage } from '@/lib/vehicle/save-garage.ts';
 import { forget } from '@/lib/vehicle/remembered-vehicle.ts';
 import { useVehicle } from '@/lib/vehicle/use-vehicle.ts';
 import { partsPathFor, sameVehicle } from '@/lib/vehicle/vehicle-params.ts';
-import './fitment.css';
 
 /** "My garage" (up to 5 vehicles, newest first): choose the one parts are matched against, remove, add. */
 export function GarageSection() {
@@ -37,15 +36,15 @@ export function GarageSection() {
                 No vehicles yet. Add yours and the shop shows the parts that fit it.
               </p>
             ) : (
-              <ul className="garage-list flex flex-col rounded-box border border-base-300 bg-base-100">
+              <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
                 {list.map((vehicle) => {
                   const label = vehicleLabel(vehicle);
                   const inUse = sameVehicle(vehicle, current.vehicle);
                   return (
                     <li key={label} className="flex flex-wrap items-center gap-3 p-3">
-                      <span className="garage-name min-w-0 font-medium">
+                      <span className="min-w-0 grow basis-48 font-medium">
                         {label}
-                        {inUse ? <span className="garage-badge badge badge-sm">In use</span> : null}
+                        {inUse ? <span className="badge badge-sm ml-2 align-middle">In use</span> : null}
                       </span>
                       <span className="flex flex-wrap gap-2">
                         <Link
