@@ -3,13 +3,13 @@ import { GARAGE_MAX } from '@torque/contract/fitment-rule';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
 import { sameVehicle } from './vehicle-params.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** "My garage": a signed-in customer's vehicles, newest first (`GET/PUT /api/garage`). */
-export const GARAGE_KEY = ['garage'] as const;
 
 export const garageQuery = () =>
   queryOptions({
-    queryKey: GARAGE_KEY,
+    queryKey: queryRoots.garage,
     queryFn: ({ signal }) => request<Vehicle[]>('/api/garage', { signal }),
     staleTime: 60_000,
   });
@@ -25,7 +25,7 @@ export const withFirst = (garage: Vehicle[], vehicle: Vehicle): Vehicle[] =>
 export async function addToGarage(queryClient: QueryClient, vehicle: Vehicle): Promise<Vehicle[]> {
   const garage = await queryClient.fetchQuery(garageQuery());
   const saved = await putGarage(withFirst(garage, vehicle));
-  queryClient.setQueryData(GARAGE_KEY, saved);
+  queryClient.setQueryData(queryRoots.garage, saved);
   return saved;
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { GARAGE_KEY, putGarage } from './garage.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
+import { putGarage } from './garage.ts';
 
 /**
  * Saves a new list (remove, choose); the cache takes the server's answer. Apart from garage.ts,
@@ -9,6 +10,6 @@ export function useSaveGarage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: putGarage,
-    onSuccess: (saved) => queryClient.setQueryData(GARAGE_KEY, saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryRoots.garage, saved),
   });
 }

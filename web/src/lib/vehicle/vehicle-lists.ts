@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /**
  * The selector's lists: what the catalogue covers (`GET /api/vehicles/…`, public and cached by
@@ -12,28 +13,28 @@ const get = <T>(path: string, params: Record<string, string>, signal: AbortSigna
 
 export const makesQuery = () =>
   queryOptions({
-    queryKey: ['vehicles', 'makes'],
+    queryKey: [...queryRoots.vehicles, 'makes'],
     queryFn: ({ signal }) => get<string[]>('makes', {}, signal),
     staleTime: STALE_MS,
   });
 
 export const modelsQuery = (make: string) =>
   queryOptions({
-    queryKey: ['vehicles', 'models', make],
+    queryKey: [...queryRoots.vehicles, 'models', make],
     queryFn: ({ signal }) => get<string[]>('models', { make }, signal),
     staleTime: STALE_MS,
   });
 
 export const yearsQuery = (make: string, model: string) =>
   queryOptions({
-    queryKey: ['vehicles', 'years', make, model],
+    queryKey: [...queryRoots.vehicles, 'years', make, model],
     queryFn: ({ signal }) => get<number[]>('years', { make, model }, signal),
     staleTime: STALE_MS,
   });
 
 export const enginesQuery = (make: string, model: string, year: string) =>
   queryOptions({
-    queryKey: ['vehicles', 'engines', make, model, year],
+    queryKey: [...queryRoots.vehicles, 'engines', make, model, year],
     queryFn: ({ signal }) => get<string[]>('engines', { make, model, year }, signal),
     staleTime: STALE_MS,
   });

@@ -2,6 +2,7 @@ import type { Part } from '@torque/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { requestWithHeaders } from '@/lib/http.ts';
 import { writeParams, type CatalogueParams } from '../utils/catalogue-params.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** Parts per page: fills rows of 1, 2, 3 or 4 columns. */
 export const CATALOGUE_PAGE_SIZE = 12;
@@ -47,7 +48,7 @@ export async function getPartsPage(
  */
 export const catalogueQueryOptions = (params: CatalogueParams) =>
   infiniteQueryOptions({
-    queryKey: ['parts', 'catalogue', params],
+    queryKey: [...queryRoots.parts, 'catalogue', params],
     queryFn: ({ pageParam, signal }) => getPartsPage(params, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,8 +1,7 @@
 import type { Order } from '@torque/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-import { ORDERS_KEY } from './get-my-orders.ts';
-import { PARTS_KEY } from './get-parts.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `DELETE /api/order/:id`: cancel an unpaid order (own, or any for admins); its units go back to stock. */
 export function cancelOrder(id: string): Promise<Order> {
@@ -16,8 +15,8 @@ export function useCancelOrder() {
     onSettled: async () => {
       // Stock changed too: the catalogue and any open purchase page show the returned units.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
-        queryClient.invalidateQueries({ queryKey: PARTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.parts }),
       ]);
     },
   });

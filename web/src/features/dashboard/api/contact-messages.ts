@@ -1,8 +1,7 @@
 import type { ContactMessage } from '@torque/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, requestPage, type Page } from '@/lib/http.ts';
-
-export const MESSAGES_KEY = ['contact-messages'] as const;
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/contact?…` (admin): one page of the inbox, newest first. */
 export function getMessages(query: string, signal?: AbortSignal): Promise<Page<ContactMessage>> {
@@ -11,7 +10,7 @@ export function getMessages(query: string, signal?: AbortSignal): Promise<Page<C
 
 export function useMessages(query: string) {
   return useQuery({
-    queryKey: [...MESSAGES_KEY, 'page', query],
+    queryKey: [...queryRoots.contactMessages, 'page', query],
     queryFn: ({ signal }) => getMessages(query, signal),
     placeholderData: keepPreviousData,
   });
@@ -20,7 +19,7 @@ export function useMessages(query: string) {
 /** How many messages are open: the menu item's badge (X-Total-Count of a one-item page). */
 export function useOpenMessageCount(enabled: boolean) {
   return useQuery({
-    queryKey: [...MESSAGES_KEY, 'open-count'],
+    queryKey: [...queryRoots.contactMessages, 'open-count'],
     queryFn: async ({ signal }) => (await getMessages('handled=false&limit=1', signal)).total,
     enabled,
     staleTime: 30_000,
@@ -33,6 +32,6 @@ export function useSetHandled() {
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
       request<ContactMessage>(`/api/contact/${encodeURIComponent(id)}`, { method: 'PUT', body: { handled } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.contactMessages }),
   });
 }

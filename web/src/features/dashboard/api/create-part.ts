@@ -1,7 +1,7 @@
 import type { Part, PartInput } from '@torque/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-import { PARTS_KEY } from './get-parts.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `POST /api/parts` (admin): add a product. */
 export function createPart(input: PartInput): Promise<Part> {
@@ -12,6 +12,6 @@ export function useCreatePart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPart,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PARTS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.parts }),
   });
 }

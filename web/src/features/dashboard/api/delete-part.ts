@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-import { PARTS_KEY } from './get-parts.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `DELETE /api/part/:id` (admin): past orders keep their own copy of the part. */
 export function deletePart(id: string): Promise<{ deleted: true; _id: string }> {
@@ -11,6 +11,6 @@ export function useDeletePart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePart,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PARTS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.parts }),
   });
 }

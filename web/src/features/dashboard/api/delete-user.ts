@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-import { USERS_KEY } from './get-users.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `DELETE /api/user/:id` (admin): the account and its sessions go; the last admin stays. */
 export function deleteUser(id: string): Promise<{ deleted: true; _id: string }> {
@@ -11,6 +11,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.users }),
   });
 }

@@ -1,7 +1,7 @@
 import { fitmentInput, type Part, type PartDetail, type PartUpdate } from '@torque/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, requestWithHeaders } from '@/lib/http.ts';
-import { PARTS_KEY } from './get-parts.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** A part (with its fitment) and its ETag, the version an edit must name (`If-Match`). */
 export interface EditablePart {
@@ -19,7 +19,7 @@ export async function getEditablePart(id: string, signal?: AbortSignal): Promise
   return { part: body, etag: headers.get('etag') ?? '' };
 }
 
-export const editablePartKey = (id: string) => [...PARTS_KEY, 'edit', id] as const;
+export const editablePartKey = (id: string) => [...queryRoots.parts, 'edit', id] as const;
 
 export function useEditablePart(id: string) {
   return useQuery({
@@ -53,7 +53,7 @@ export function useEditPart(id: string) {
     mutationFn: ({ etag, changes }: { etag: string; changes: PartUpdate }) => editPart(id, etag, changes),
     onSuccess: async (saved) => {
       queryClient.setQueryData(editablePartKey(id), saved);
-      await queryClient.invalidateQueries({ queryKey: PARTS_KEY, predicate: (q) => q.queryKey[1] !== 'edit' });
+      await queryClient.invalidateQueries({ queryKey: queryRoots.parts, predicate: (q) => q.queryKey[1] !== 'edit' });
     },
   });
 }

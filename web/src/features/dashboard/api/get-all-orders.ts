@@ -1,7 +1,7 @@
 import type { Order } from '@torque/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { requestPage, type Page } from '@/lib/http.ts';
-import { ORDERS_KEY } from './get-my-orders.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/orders?limit=…` (admin): one page of the orders, searched and filtered. */
 export function getOrdersPage(query: string, signal?: AbortSignal): Promise<Page<Order>> {
@@ -10,7 +10,7 @@ export function getOrdersPage(query: string, signal?: AbortSignal): Promise<Page
 
 export function useAllOrders(query: string) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'all', query],
+    queryKey: [...queryRoots.orders, 'all', query],
     queryFn: ({ signal }) => getOrdersPage(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -2,12 +2,7 @@ import type { Order } from '@torque/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/index.ts';
 import { request } from '@/lib/http.ts';
-
-/**
- * Every order query starts with `orders`: purchase and checkout invalidate that root after they
- * place or pay an order, without importing this feature.
- */
-export const ORDERS_KEY = ['orders'] as const;
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/order?email=`: the signed-in customer's own orders. */
 export function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
@@ -15,7 +10,10 @@ export function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[
 }
 
 export const myOrdersQueryOptions = (email: string) =>
-  queryOptions({ queryKey: [...ORDERS_KEY, 'mine', email], queryFn: ({ signal }) => getMyOrders(email, signal) });
+  queryOptions({
+    queryKey: [...queryRoots.orders, 'mine', email],
+    queryFn: ({ signal }) => getMyOrders(email, signal),
+  });
 
 export function useMyOrders() {
   const { user } = useAuth();

@@ -1,12 +1,7 @@
 import type { Part } from '@torque/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request, requestPage, type Page } from '@/lib/http.ts';
-
-/**
- * The catalogue's cache root, shared by key (not by import) with the landing page's list and the
- * purchase page's part: invalidating it after an add or a delete updates all of them.
- */
-export const PARTS_KEY = ['parts'] as const;
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/parts`: the whole catalogue. */
 export function getParts(signal?: AbortSignal): Promise<Part[]> {
@@ -14,7 +9,7 @@ export function getParts(signal?: AbortSignal): Promise<Part[]> {
 }
 
 export const partsQueryOptions = () =>
-  queryOptions({ queryKey: PARTS_KEY, queryFn: ({ signal }) => getParts(signal), staleTime: 30_000 });
+  queryOptions({ queryKey: queryRoots.parts, queryFn: ({ signal }) => getParts(signal), staleTime: 30_000 });
 
 export function useParts() {
   return useQuery(partsQueryOptions());
@@ -27,7 +22,7 @@ export function getPartsPage(query: string, signal?: AbortSignal): Promise<Page<
 
 export function usePartsPage(query: string) {
   return useQuery({
-    queryKey: [...PARTS_KEY, 'page', query],
+    queryKey: [...queryRoots.parts, 'page', query],
     queryFn: ({ signal }) => getPartsPage(query, signal),
     placeholderData: keepPreviousData,
   });

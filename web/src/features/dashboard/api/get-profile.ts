@@ -2,7 +2,7 @@ import type { User } from '@torque/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/index.ts';
 import { request } from '@/lib/http.ts';
-import { USERS_KEY } from './get-users.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/user?email=`: the signed-in user's record (address, phone, linkedin). */
 export function getProfile(email: string, signal?: AbortSignal): Promise<User> {
@@ -10,7 +10,7 @@ export function getProfile(email: string, signal?: AbortSignal): Promise<User> {
 }
 
 export const profileQueryOptions = (email: string) =>
-  queryOptions({ queryKey: [...USERS_KEY, 'one', email], queryFn: ({ signal }) => getProfile(email, signal) });
+  queryOptions({ queryKey: [...queryRoots.users, 'one', email], queryFn: ({ signal }) => getProfile(email, signal) });
 
 export function useProfile() {
   const { user } = useAuth();

@@ -1,7 +1,7 @@
 import type { StatsResponse } from '@torque/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-import { ORDERS_KEY } from './get-my-orders.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/stats?days=` (admin): the overview's figures. */
 export function getStats(days: number, signal?: AbortSignal): Promise<StatsResponse> {
@@ -14,7 +14,7 @@ export function getStats(days: number, signal?: AbortSignal): Promise<StatsRespo
  */
 export const statsQueryOptions = (days: number) =>
   queryOptions({
-    queryKey: [...ORDERS_KEY, 'stats', days],
+    queryKey: [...queryRoots.orders, 'stats', days],
     queryFn: ({ signal }) => getStats(days, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,7 @@
 import type { User } from '@torque/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { requestPage, type Page } from '@/lib/http.ts';
-
-export const USERS_KEY = ['users'] as const;
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/all-user?limit=…` (admin): one page of the accounts, searched by name or e-mail. */
 export function getUsersPage(query: string, signal?: AbortSignal): Promise<Page<User>> {
@@ -11,7 +10,7 @@ export function getUsersPage(query: string, signal?: AbortSignal): Promise<Page<
 
 export function useUsers(query: string) {
   return useQuery({
-    queryKey: [...USERS_KEY, 'all', query],
+    queryKey: [...queryRoots.users, 'all', query],
     queryFn: ({ signal }) => getUsersPage(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import type { User } from '@torque/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-import { USERS_KEY } from './get-users.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `PUT /api/user/admin/:email` (admin): promote an account. */
 export function makeAdmin(email: string): Promise<User> {
@@ -12,6 +12,6 @@ export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: makeAdmin,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.users }),
   });
 }

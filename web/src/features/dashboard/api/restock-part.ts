@@ -2,7 +2,7 @@ import type { Part } from '@torque/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
 import { editablePartKey, type EditablePart } from './edit-part.ts';
-import { PARTS_KEY } from './get-parts.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `POST /api/parts/:id/stock` (admin): add units (negative: write off); 409 below 0. */
 export function restockPart(id: string, add: number): Promise<Part> {
@@ -19,7 +19,7 @@ export function useRestockPart(id: string) {
         editablePartKey(id),
         (old) => old && { ...old, part: { ...old.part, ...part } },
       );
-      await queryClient.invalidateQueries({ queryKey: PARTS_KEY, predicate: (q) => q.queryKey[1] !== 'edit' });
+      await queryClient.invalidateQueries({ queryKey: queryRoots.parts, predicate: (q) => q.queryKey[1] !== 'edit' });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { Order } from '@torque/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-import { ORDERS_KEY } from './get-my-orders.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `PUT /api/orders/:id` {status: 'shipped'} (admin): only a paid, unshipped order ships. */
 export function shipOrder(id: string): Promise<Order> {
@@ -12,6 +12,6 @@ export function useShipOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: shipOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
   });
 }

@@ -2,7 +2,7 @@ import type { ProfileUpdate, User } from '@torque/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionQueryKey, useAuth } from '@/lib/auth/index.ts';
 import { request } from '@/lib/http.ts';
-import { USERS_KEY } from './get-users.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** PRODUCT.md §8's message when there is nobody to update. */
 export const NO_USER_MESSAGE = 'No user is logged in';
@@ -29,7 +29,7 @@ export function useUpdateProfile() {
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.users }),
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
       ]),
   });
