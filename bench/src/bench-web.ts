@@ -57,7 +57,7 @@ try {
         const load = await measureFirstLoad(browser, server.url, page, viewport);
         loads.push(load);
         console.log(
-          `${page} (${viewport}): JS ${(load.jsGzip / 1000).toFixed(1)} kB gzip, CSS ${(load.cssGzip / 1000).toFixed(1)} kB gzip`,
+          `${page} (${viewport}): JS ${(load.firstJsGzip / 1000).toFixed(1)} kB gzip before the first paint (${(load.jsGzip / 1000).toFixed(1)} until idle), CSS ${(load.firstCssGzip / 1000).toFixed(1)} kB (${(load.cssGzip / 1000).toFixed(1)})`,
         );
       }
     }
