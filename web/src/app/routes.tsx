@@ -3,7 +3,7 @@ import { NotFound } from '@/components/errors/not-found.tsx';
 import { RequireAuth } from '@/components/guards/index.ts';
 import { RootLayout } from '@/components/layout/root-layout.tsx';
 import { checkoutRoutes } from '@/features/checkout/routes.tsx';
-import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
+import { dashboardRoutes } from '@/app/dashboard/dashboard-routes.tsx';
 import { purchaseRoutes } from '@/features/purchase/routes.tsx';
 import { lazyRoute } from '@/lib/lazy-route.ts';
 import { withLazyPages } from './lazy-pages.tsx';
