@@ -2,13 +2,15 @@ import type { Page, TestInfo } from '@playwright/test';
 import type { Account } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 import { test } from '../support/fixtures.ts';
-import { resolvePath, ROUTES, type Role, type RouteCheck } from '../support/routes.ts';
-import { saveScreenshot, SCREEN_WIDTHS, setScreenWidth } from '../support/screenshots.ts';
+import { expectNoSidewaysScroll } from '../support/page-width.ts';
+import { resolvePaths, ROUTES, type Role, type RouteCheck } from '../support/routes.ts';
+import { PHONE_WIDTH, saveScreenshot, SCREEN_WIDTHS, setScreenWidth } from '../support/screenshots.ts';
 
 /**
  * Every route, signed out and signed in as a customer and as an admin: axe-core at 390 and
- * 1280 px (serious or critical violations fail), and a full-page screenshot at each width in
- * artifacts/screenshots/<role>/<route>-<width>.png.
+ * 1280 px (serious or critical violations fail), at 390 px no sideways scroll of the document,
+ * and a full-page screenshot at each width in artifacts/screenshots/<role>/<route>-<width>.png
+ * (a route of several paths: <route>-<n>-<width>.png).
  */
 test.describe.configure({ mode: 'parallel' });
 
@@ -19,15 +21,23 @@ async function checkAndPhotograph(
   route: RouteCheck,
   testInfo: TestInfo,
 ) {
-  const path = await resolvePath(route, { request: page.request, account });
-  for (const width of SCREEN_WIDTHS) {
-    await test.step(`${path} at ${width} px`, async () => {
-      await setScreenWidth(page, width);
-      await page.goto(path);
-      await route.ready(page);
-      await expectNoSeriousA11yViolations(page, testInfo, `${path} at ${width} px as ${role}`);
-      await saveScreenshot(page, `${role}/${route.name}`, width);
-    });
+  const paths = await resolvePaths(route, { request: page.request, account, specFile: testInfo.file });
+  const widths = route.widths ?? SCREEN_WIDTHS;
+  // A route of many paths (every purchase page) gets the time of one route per path.
+  testInfo.setTimeout(testInfo.timeout * Math.max(1, (paths.length * widths.length) / SCREEN_WIDTHS.length));
+  for (const [index, path] of paths.entries()) {
+    const name = paths.length === 1 ? route.name : `${route.name}-${index + 1}`;
+    for (const width of widths) {
+      await test.step(`${path} at ${width} px`, async () => {
+        const label = `${path} at ${width} px as ${role}`;
+        await setScreenWidth(page, width);
+        await page.goto(path);
+        await route.ready(page);
+        await expectNoSeriousA11yViolations(page, testInfo, label);
+        if (width === PHONE_WIDTH) await expectNoSidewaysScroll(page, label);
+        await saveScreenshot(page, `${role}/${name}`, width);
+      });
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import { addPart, placeOrder } from '@torque/testkit';
 import { api, apiUser, e2ePart, payOrder } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { signUpInBrowser } from '../support/identity.ts';
-import { overviewReady } from '../support/routes.ts';
+import { dashboardReady, overviewReady } from '../support/routes.ts';
 import { saveScreenshot, SCREEN_WIDTHS, setScreenWidth } from '../support/screenshots.ts';
 
 /** Issue 17: the admin overview shows what the shop took, in figures, a chart and its table. */
@@ -85,9 +85,16 @@ test('an order paid today shows in the revenue, the daily chart and the top part
 
 test('a customer is not shown the overview', async ({ page, customer }) => {
   expect(customer.email).toBeTruthy();
+  // The customer's dashboard, menu loaded: no Overview in it.
+  await page.goto('/dashboard');
+  await dashboardReady(page);
+  const menu = page.getByRole('navigation', { name: 'Dashboard', includeHidden: true });
+  await expect(menu.getByRole('link', { name: 'Orders', exact: true, includeHidden: true })).toBeAttached();
+  await expect(menu.getByRole('link', { name: 'Overview', includeHidden: true })).toHaveCount(0);
+
+  // Opened by its address, the admin page signs a customer out and shows the login page (PRODUCT.md §2).
   await page.goto('/dashboard/overview');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Overview' })).toHaveCount(
-    0,
-  );
 });

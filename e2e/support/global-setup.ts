@@ -64,10 +64,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_SHORT_HOLD_URL = shortHold.url;
 
-  return async () => {
+  const teardown = async () => {
     await Promise.all([server.stop(), shortHold.stop()]);
     await oidc.stop();
   };
+  try {
+    // The catalogue as seeded, before any spec adds a part: the route sweep opens each one's purchase page.
+    process.env.E2E_SEEDED_PART_IDS = await seededPartIds(server.url);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }
 
 function checkPrerequisites() {
@@ -81,6 +89,13 @@ function checkPrerequisites() {
       `no Chromium at ${CHROMIUM_PATH}: install Debian's (\`apt-get install -y --no-install-recommends chromium\`) or set CHROMIUM_PATH`,
     );
   }
+}
+
+async function seededPartIds(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/parts`);
+  if (!response.ok) throw new Error(`GET /api/parts answered ${response.status}`);
+  const parts = (await response.json()) as { _id: string }[];
+  return parts.map((part) => part._id).join(',');
 }
 
 /** The same step as `npm run build:web`: a no-op when web/dist is newer than its sources. */

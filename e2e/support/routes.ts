@@ -1,8 +1,9 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { placeOrder } from '@torque/testkit';
-import { newAccount, type Account } from './accounts.ts';
-import { api, apiUser, listParts, payOrder } from './api.ts';
-import { signUpInBrowser } from './identity.ts';
+import { addPart, placeOrder } from '@torque/testkit';
+import { adminAccountFor, newAccount, type Account } from './accounts.ts';
+import { api, apiUser, e2ePart, listParts, payOrder } from './api.ts';
+import { signUpInBrowser, signUpOrSignIn } from './identity.ts';
+import { PHONE_WIDTH, type ScreenWidth } from './screenshots.ts';
 
 export type Role = 'visitor' | 'customer' | 'admin';
 
@@ -10,6 +11,8 @@ export type Role = 'visitor' | 'customer' | 'admin';
 export interface RouteContext {
   request: APIRequestContext;
   account: Account | null;
+  /** The spec file, whose admin (ADMIN_EMAILS has one per spec) can arrange what a route needs. */
+  specFile: string;
 }
 
 export interface RouteCheck {
@@ -17,11 +20,14 @@ export interface RouteCheck {
   name: string;
   /**
    * The path, or how to find it through the API: a real part's id, or (e.g. for
-   * /checkout/{id}) an order placed for `account` with support/api.ts.
+   * /checkout/{id}) an order placed for `account` with support/api.ts. Several paths: each is
+   * checked in turn (every purchase page).
    */
-  path: string | ((context: RouteContext) => Promise<string>);
+  path: string | ((context: RouteContext) => Promise<string | string[]>);
   /** Resolves once the page shows what a user came for: data loaded, no spinner left. */
   ready: (page: Page) => Promise<void>;
+  /** The widths it is checked at, when not every one of SCREEN_WIDTHS. */
+  widths?: readonly ScreenWidth[];
 }
 
 /**
@@ -62,6 +68,20 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
     { name: 'dashboard-my-profile', path: '/dashboard/my-profile', ready: dashboardReady },
     { name: 'dashboard-add-review', path: '/dashboard/add-review', ready: dashboardReady },
     { name: 'purchase', path: async ({ request }) => `/purchase/${(await firstPart(request))._id}`, ready: settled },
+    {
+      // Every part of the seeded catalogue, and one with the longest fitment a part can have:
+      // none may be wider than a phone (issue 31: 11 of 12 were, pushed by their fitment tables).
+      name: 'purchase-every-part',
+      path: async (context) => [
+        ...seededPartIds().map((id) => `/purchase/${id}`),
+        `/purchase/${(await longestFitmentPart(context.specFile))._id}`,
+      ],
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 2, name: 'Fitment' })).toBeVisible();
+        await settled(page);
+      },
+      widths: [PHONE_WIDTH],
+    },
     {
       name: 'checkout',
       path: async (context) => `/checkout/${(await orderFor(context))._id}`,
@@ -135,8 +155,9 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
   ],
 };
 
-export async function resolvePath(route: RouteCheck, context: RouteContext): Promise<string> {
-  return typeof route.path === 'string' ? route.path : route.path(context);
+export async function resolvePaths(route: RouteCheck, context: RouteContext): Promise<string[]> {
+  const paths = typeof route.path === 'string' ? route.path : await route.path(context);
+  return typeof paths === 'string' ? [paths] : paths;
 }
 
 /** No spinner (they are `role=status`) and no section still marked busy. */
@@ -208,6 +229,50 @@ async function customerWithOrders({ paid, unpaid }: { paid: number; unpaid: numb
       if (i < paid) await payOrder(request, user, order._id);
     }
     return account;
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** The seeded catalogue's part ids, read by the global setup before any spec ran. */
+function seededPartIds(): string[] {
+  const ids = (process.env.E2E_SEEDED_PART_IDS ?? '').split(',').filter(Boolean);
+  if (ids.length === 0) throw new Error('E2E_SEEDED_PART_IDS is empty: support/global-setup.ts sets it');
+  return ids;
+}
+
+/** A note, make, model and engine as long as the contract allows (200 and 60 characters). */
+const LONGEST = {
+  note: 'Front axle only, not with the sport brake package or ceramic discs: check the PR code on the service plate (1LJ, 1ZA or 1ZK) before ordering; electronic parking brake models need the diagnostic tool',
+  make: 'Mercedes-Benz Commercial Vehicles and Light Trucks Division',
+  model: 'Sprinter 3500 Extended-Wheelbase High-Roof Crew Cab Chassis',
+  engine: 'OM651 DE22LA 2.1 CDI BlueEFFICIENCY 163 hp with AdBlue SCR',
+};
+
+/** A part (made by the spec's admin) whose fitment rows carry the longest note, make, model and engine. */
+async function longestFitmentPart(specFile: string) {
+  const admin = adminAccountFor(specFile);
+  const request = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    await signUpOrSignIn(request, admin);
+    const user = await apiUser(request, admin.email);
+    return await addPart(
+      api(request),
+      user,
+      e2ePart({
+        fitment: [
+          {
+            make: LONGEST.make,
+            model: LONGEST.model,
+            yearFrom: 2006,
+            yearTo: 2026,
+            engine: LONGEST.engine,
+            note: LONGEST.note,
+          },
+          { make: 'Volkswagen', model: 'Golf', yearFrom: 2013, yearTo: 2020, engine: '2.0 TDI', note: LONGEST.note },
+        ],
+      }),
+    );
   } finally {
     await request.dispose();
   }

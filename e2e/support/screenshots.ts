@@ -5,6 +5,8 @@ import { SCREENSHOTS_DIR } from './paths.ts';
 /** Issue #7: every route at a phone's width and a laptop's. */
 export const SCREEN_WIDTHS = [390, 1280] as const;
 export type ScreenWidth = (typeof SCREEN_WIDTHS)[number];
+/** The phone: the width at which no page may scroll sideways (issue 31). */
+export const PHONE_WIDTH: ScreenWidth = 390;
 
 const HEIGHT_FOR: Record<ScreenWidth, number> = { 390: 844, 1280: 800 };
 

@@ -25,16 +25,22 @@ export interface LoadedFile {
   transferBytes: number;
   /** The body as a gzip-only client receives it. */
   gzipBytes: number;
+  /** Asked for before the first contentful paint: part of the first load, not fetched later (idle, near). */
+  beforePaint: boolean;
 }
 
 export interface FirstLoad {
   path: string;
   viewport: ViewportName;
   files: LoadedFile[];
+  /** Everything fetched until idle. */
   jsGzip: number;
   cssGzip: number;
   jsTransfer: number;
   cssTransfer: number;
+  /** What was asked for before the first contentful paint: the first load, as the build's budget counts it. */
+  firstJsGzip: number;
+  firstCssGzip: number;
 }
 
 /** The body size of `url` for a client that accepts gzip only, as the server sends it. */
@@ -58,7 +64,9 @@ export async function launchChromium(): Promise<Browser> {
 /**
  * Opens `path` in a fresh browser context (empty cache) and waits for the page to settle: the
  * network idle, then a further quiet spell so work deferred to idle time is counted too. No
- * scrolling, no input: what a visitor's browser fetches by opening the page.
+ * scrolling, no input: what a visitor's browser fetches by opening the page. Each file is marked
+ * by whether it was asked for before the first contentful paint (the first load proper) or after
+ * (fetched once idle: below-the-fold sections, the footer).
  */
 export async function measureFirstLoad(
   browser: Browser,
@@ -68,7 +76,7 @@ export async function measureFirstLoad(
 ): Promise<FirstLoad> {
   const context = await browser.newContext(VIEWPORTS[viewport]);
   const page = await context.newPage();
-  const pending: Promise<LoadedFile | null>[] = [];
+  const pending: Promise<(Omit<LoadedFile, 'beforePaint'> & { startedAt: number }) | null>[] = [];
   page.on('requestfinished', (request) => {
     const type = request.resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
@@ -78,16 +86,24 @@ export async function measureFirstLoad(
         type,
         transferBytes: sizes.responseBodySize,
         gzipBytes: await gzipSize(request.url()),
+        startedAt: request.timing().startTime,
       })),
     );
   });
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
   await sleep(3000);
   await page.waitForLoadState('networkidle');
-  const files = (await Promise.all(pending)).filter((f): f is LoadedFile => f !== null);
+  // The first contentful paint, in ms since the epoch as request timings are.
+  const firstPaint = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return paint ? performance.timeOrigin + paint.startTime : Number.POSITIVE_INFINITY;
+  });
+  const files = (await Promise.all(pending))
+    .filter((f) => f !== null)
+    .map(({ startedAt, ...file }): LoadedFile => ({ ...file, beforePaint: startedAt <= firstPaint }));
   await context.close();
-  const sum = (type: LoadedFile['type'], key: 'gzipBytes' | 'transferBytes') =>
-    files.filter((f) => f.type === type).reduce((t, f) => t + f[key], 0);
+  const sum = (type: LoadedFile['type'], key: 'gzipBytes' | 'transferBytes', first = false) =>
+    files.filter((f) => f.type === type && (!first || f.beforePaint)).reduce((t, f) => t + f[key], 0);
   return {
     path,
     viewport,
@@ -96,5 +112,7 @@ export async function measureFirstLoad(
     cssGzip: sum('stylesheet', 'gzipBytes'),
     jsTransfer: sum('script', 'transferBytes'),
     cssTransfer: sum('stylesheet', 'transferBytes'),
+    firstJsGzip: sum('script', 'gzipBytes', true),
+    firstCssGzip: sum('stylesheet', 'gzipBytes', true),
   };
 }

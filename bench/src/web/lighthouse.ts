@@ -24,26 +24,36 @@ interface LhAudit {
 interface LhReport {
   categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, LhAudit>;
+  /** Lighthouse's measure of the machine's speed (higher is faster; ~1,000+ for a desktop). */
+  environment?: { benchmarkIndex?: number };
   runtimeError?: { code: string; message: string };
 }
+
+/** The lab metrics of a run, as numbers: ms, CLS unitless. */
+export const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+} as const;
+export type Metric = keyof typeof METRICS;
 
 export interface PageScores {
   path: string;
   /** Median of the runs, 0–100. */
   scores: Record<Category, number>;
   runs: Record<Category, number>[];
-  metrics: Record<string, string>;
+  /** Median of the runs, each metric on its own. */
+  metrics: Record<Metric, number>;
+  metricRuns: Record<Metric, number>[];
+  /** Lighthouse's benchmarkIndex of the machine in each run. */
+  benchmarkIndex: number[];
+  /** The largest contentful paint's element in the median-performance run. */
+  lcpElement: string | null;
   /** Audits short of full marks in the median-performance run. */
   findings: { category: Category; title: string; detail: string }[];
 }
-
-const METRICS = [
-  'first-contentful-paint',
-  'largest-contentful-paint',
-  'total-blocking-time',
-  'cumulative-layout-shift',
-  'speed-index',
-];
 
 /**
  * Lighthouse's own word for a trace it failed to record ("Please run Lighthouse again", e.g.
@@ -126,14 +136,27 @@ export async function scorePage(baseUrl: string, pagePath: string, runs: number,
     Category,
     number
   >;
-  // The run whose performance score is the median one speaks for the page's metrics.
+  const metricRuns = reports.map(
+    (r) =>
+      Object.fromEntries(
+        Object.entries(METRICS).map(([key, id]) => [key, r.audits[id]?.numericValue ?? Number.NaN]),
+      ) as Record<Metric, number>,
+  );
+  const metrics = Object.fromEntries(
+    Object.keys(METRICS).map((key) => [key, median(metricRuns.map((m) => m[key as Metric]))]),
+  ) as Record<Metric, number>;
+  // The run whose performance score is the median one speaks for the findings and the LCP element.
   const order = reports.map((r, i) => [r.categories.performance.score ?? 0, i] as const).sort((a, b) => a[0] - b[0]);
   const medianRun = reports[order[order.length >> 1]![1]]!;
-  const metrics = Object.fromEntries(
-    METRICS.map((id) => [medianRun.audits[id]?.title ?? id, medianRun.audits[id]?.displayValue ?? '—']),
-  );
-  const lcpElement =
-    medianRun.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
-  if (lcpElement) metrics['LCP element'] = lcpElement.length > 60 ? `${lcpElement.slice(0, 60)}…` : lcpElement;
-  return { path: pagePath, scores, runs: runScores, metrics, findings: findingsOf(medianRun) };
+  const snippet = medianRun.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  return {
+    path: pagePath,
+    scores,
+    runs: runScores,
+    metrics,
+    metricRuns,
+    benchmarkIndex: reports.map((r) => r.environment?.benchmarkIndex ?? Number.NaN),
+    lcpElement: snippet ? (snippet.length > 60 ? `${snippet.slice(0, 60)}…` : snippet) : null,
+    findings: findingsOf(medianRun),
+  };
 }

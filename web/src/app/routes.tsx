@@ -3,7 +3,7 @@ import { NotFound } from '@/components/errors/not-found.tsx';
 import { RequireAuth } from '@/components/guards/index.ts';
 import { RootLayout } from '@/components/layout/root-layout.tsx';
 import { checkoutRoutes } from '@/features/checkout/routes.tsx';
-import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
+import { dashboardRoutes } from '@/app/dashboard/dashboard-routes.tsx';
 import { purchaseRoutes } from '@/features/purchase/routes.tsx';
 import { lazyRoute } from '@/lib/lazy-route.ts';
 import { withLazyPages } from './lazy-pages.tsx';
@@ -38,7 +38,16 @@ export function createRoutes(): RouteObject[] {
               path: 'my-portfolio',
               lazy: lazyRoute('my-portfolio', () => import('@/features/portfolio/routes/portfolio-page.tsx')),
             },
-            { element: <RequireAuth />, children: [...purchaseRoutes, ...checkoutRoutes, ...dashboardRoutes] },
+            {
+              element: <RequireAuth />,
+              children: [
+                {
+                  // The signed-in area's stylesheet (index.css leaves these features out of its scan).
+                  lazy: lazyRoute('signed-in-styles', () => import('./signed-in-styles.tsx')),
+                  children: [...purchaseRoutes, ...checkoutRoutes, ...dashboardRoutes],
+                },
+              ],
+            },
             { path: '*', Component: NotFound },
           ],
         },

@@ -1,4 +1,5 @@
 import { tokenStorage } from './token-storage.ts';
+import { nextCursor } from './link-header.ts';
 
 /**
  * The one HTTP client of the SPA. It adds `Authorization: Bearer {token}` to every `/api` call,
@@ -87,9 +88,11 @@ export interface Page<T> {
 /** `GET` a paged list: its items, X-Total-Count and the next page's cursor. */
 export async function requestPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
   const { data, headers } = await requestWithHeaders<T[]>(path, options);
-  const link = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '');
-  const nextCursor = link ? new URL(link[1]!, 'http://x').searchParams.get('cursor') : null;
-  return { items: data, total: Number(headers.get('x-total-count') ?? data.length), nextCursor };
+  return {
+    items: data,
+    total: Number(headers.get('x-total-count') ?? data.length),
+    nextCursor: nextCursor(headers.get('link')),
+  };
 }
 
 async function send<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<ApiResponse<T>> {

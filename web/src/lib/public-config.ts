@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@torque/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './http.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/config`: what the browser needs to know about the server's setup. */
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
@@ -31,7 +32,7 @@ export function inlinePublicConfig(doc: Document = document): PublicConfig | und
 
 export const publicConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['config'],
+    queryKey: queryRoots.config,
     queryFn: ({ signal }) => getPublicConfig(signal),
     // The config a server starts with is the config it has: the copy in the page never goes stale.
     initialData: inlinePublicConfig,

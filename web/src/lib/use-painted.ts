@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False on the first render, true once the browser has painted it (the frame after it, then a
@@ -11,7 +11,9 @@ export function usePainted(): boolean {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const afterFrame = () => {
-      timer = setTimeout(() => setPainted(true), 0);
+      // A transition: what renders then (the sign-in form) yields every few milliseconds instead
+      // of holding the main thread for one task after the page has painted.
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     };
     if (typeof window.requestAnimationFrame !== 'function') {
       afterFrame();

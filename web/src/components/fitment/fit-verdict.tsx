@@ -1,5 +1,4 @@
 import type { FitmentRow } from '@torque/contract';
-import './fitment.css';
 
 /** "2014–2020 Volkswagen Golf 1.4 TSI" (one year when the range is one). */
 export function rowLabel(row: FitmentRow): string {
@@ -25,7 +24,7 @@ export function FitVerdict({ fits, universal, rows }: FitVerdictProps) {
   }
   return (
     <div className="text-sm">
-      <p className="fit-yes flex items-center gap-2 font-semibold">
+      <p className="flex items-center gap-2 font-semibold text-success">
         <span aria-hidden="true">✓</span>Fits your vehicle
       </p>
       {universal && rows.length === 0 ? <p className="text-base-content/80">Fits all vehicles</p> : null}

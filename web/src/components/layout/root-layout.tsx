@@ -1,8 +1,13 @@
+import { lazy } from 'react';
 import { Outlet } from 'react-router';
-import { usePendingChunks } from '@/lib/lazy-route.ts';
+import { WhenIdle } from '@/components/ui/when-idle.tsx';
+import { loadChunk, usePendingChunks } from '@/lib/lazy-route.ts';
 import { useScrollToTop } from '@/lib/use-scroll-to-top.ts';
-import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
+
+const Footer = lazy(() =>
+  loadChunk('footer', () => import('./footer.tsx').then(({ Footer }) => ({ default: Footer }))),
+);
 
 /** Navbar, the page, the footer; a thin bar while the next page's chunk loads. */
 export function RootLayout() {
@@ -27,7 +32,10 @@ export function RootLayout() {
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      {/* Below every page's first screen (the page area is a screen tall at least): fetched once idle. */}
+      <WhenIdle>
+        <Footer />
+      </WhenIdle>
     </div>
   );
 }

@@ -19,6 +19,13 @@ export interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
+/**
+ * The signed-in identity alone: it stays the same object while the status moves from loading to
+ * signed out (or a token is re-exchanged), so what only asks "who" (the catalogue and the landing
+ * page, through useVehicle) does not render again then — on /parts that was the whole list a
+ * second time, right after it first rendered (issue 31).
+ */
+const AuthUserContext = createContext<SessionUser | null>(null);
 
 /** The one place auth state lives: session (TanStack Query) + access token (token storage). */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -58,21 +65,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         ? 'authenticated'
         : 'loading';
 
+  const user = status === 'authenticated' ? sessionUser : null;
   const value = useMemo<AuthState>(
-    () => ({
-      status,
-      user: status === 'authenticated' ? sessionUser : null,
-      completeSignIn: controller.completeSignIn,
-      signOut: controller.signOut,
-    }),
-    [status, sessionUser, controller],
+    () => ({ status, user, completeSignIn: controller.completeSignIn, signOut: controller.signOut }),
+    [status, user, controller],
   );
 
-  return <AuthContext value={value}>{children}</AuthContext>;
+  return (
+    <AuthContext value={value}>
+      <AuthUserContext value={user}>{children}</AuthUserContext>
+    </AuthContext>
+  );
 }
 
 export function useAuth(): AuthState {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
+}
+
+/** The signed-in identity (null while loading or signed out), without the status around it. */
+export function useAuthUser(): SessionUser | null {
+  return useContext(AuthUserContext);
 }

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getSession } from './auth-api.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
-export const sessionQueryKey = ['auth', 'session'] as const;
+export const sessionQueryKey = [...queryRoots.auth, 'session'] as const;
 
 let pendingSignOut: Promise<unknown> | null = null;
 

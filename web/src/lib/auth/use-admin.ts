@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getAdminStatus } from './auth-api.ts';
 import { useAuth } from './auth-provider.tsx';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 export const adminQueryOptions = (email: string) =>
   queryOptions({
-    queryKey: ['auth', 'admin', email],
+    queryKey: [...queryRoots.auth, 'admin', email],
     queryFn: ({ signal }) => getAdminStatus(email, signal),
     staleTime: 5 * 60 * 1000,
   });

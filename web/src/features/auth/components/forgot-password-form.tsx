@@ -1,12 +1,16 @@
-import { forgotPasswordForm } from '@torque/contract';
+import type { forgotPasswordForm } from '@torque/contract';
 import { FormSubmit } from '@/components/form/submit-button.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useLazyZodForm } from '@/components/form/use-lazy-zod-form.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
+
+/** The contract's `forgotPasswordForm`, fetched when the form is first focused (useLazyZodForm). */
+const loadForgotPasswordForm = () =>
+  import('@torque/contract').then((contract): typeof forgotPasswordForm => contract.forgotPasswordForm);
 
 /** The address to send a reset link to; the same answer whether or not it has an account. */
 export function ForgotPasswordForm() {
-  const form = useZodForm(forgotPasswordForm, { defaultValues: { email: '' } });
+  const { form, preload } = useLazyZodForm(loadForgotPasswordForm, { defaultValues: { email: '' } });
   const send = useRequestPasswordReset();
   const { errors } = form.formState;
 
@@ -19,7 +23,12 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((values) => send.mutate(values))}>
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onFocus={preload}
+      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+    >
       <TextField
         label="Email"
         type="email"

@@ -1,17 +1,25 @@
-import { loginForm } from '@torque/contract';
+import type { loginForm } from '@torque/contract';
 import { FormSubmit } from '@/components/form/submit-button.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useLazyZodForm } from '@/components/form/use-lazy-zod-form.ts';
 import { useSignIn } from '../api/sign-in.ts';
+
+/** The contract's `loginForm`, fetched when the form is first focused (useLazyZodForm). */
+const loadLoginForm = () => import('@torque/contract').then((contract): typeof loginForm => contract.loginForm);
 
 /** Email + password with PRODUCT.md §5's messages (from the contract's `loginForm`). */
 export function LoginForm() {
-  const form = useZodForm(loginForm, { defaultValues: { email: '', password: '' } });
+  const { form, preload } = useLazyZodForm(loadLoginForm, { defaultValues: { email: '', password: '' } });
   const signIn = useSignIn();
   const { errors } = form.formState;
 
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onFocus={preload}
+      onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
+    >
       <TextField
         label="Email"
         type="email"

@@ -1,12 +1,16 @@
-import { resetPasswordForm } from '@torque/contract';
+import type { resetPasswordForm } from '@torque/contract';
 import { FormSubmit } from '@/components/form/submit-button.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useLazyZodForm } from '@/components/form/use-lazy-zod-form.ts';
 import { useResetPassword } from '../api/password-reset.ts';
+
+/** The contract's `resetPasswordForm`, fetched when the form is first focused (useLazyZodForm). */
+const loadResetPasswordForm = () =>
+  import('@torque/contract').then((contract): typeof resetPasswordForm => contract.resetPasswordForm);
 
 /** A new password (PRODUCT.md §5's rules and messages); on success the user is signed in. */
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
-  const form = useZodForm(resetPasswordForm, { defaultValues: { password: '' } });
+  const { form, preload } = useLazyZodForm(loadResetPasswordForm, { defaultValues: { password: '' } });
   const reset = useResetPassword();
   const { errors } = form.formState;
 
@@ -14,6 +18,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     <form
       noValidate
       className="flex flex-col gap-4"
+      onFocus={preload}
       onSubmit={form.handleSubmit((values) => reset.mutate({ token, email, password: values.password }))}
     >
       <p className="text-sm">

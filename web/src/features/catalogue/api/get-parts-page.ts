@@ -1,7 +1,9 @@
 import type { Part } from '@torque/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { requestWithHeaders } from '@/lib/http.ts';
+import { nextCursor } from '@/lib/link-header.ts';
 import { writeParams, type CatalogueParams } from '../utils/catalogue-params.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** Parts per page: fills rows of 1, 2, 3 or 4 columns. */
 export const CATALOGUE_PAGE_SIZE = 12;
@@ -12,19 +14,6 @@ export interface PartsPage {
   total: number | null;
   /** The cursor of the `Link: <…>; rel="next"` page, or null on the last page. */
   nextCursor: string | null;
-}
-
-/** The `cursor` of the `rel="next"` target in a `Link` header. */
-export function nextCursor(link: string | null): string | null {
-  if (!link) return null;
-  for (const entry of link.split(/,(?=\s*<)/)) {
-    const match = /^\s*<([^>]*)>(.*)$/.exec(entry);
-    const rel = /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(match?.[2] ?? '')?.[1] ?? '';
-    if (match && rel.toLowerCase().split(/\s+/).includes('next')) {
-      return new URL(match[1]!, 'http://link.invalid').searchParams.get('cursor');
-    }
-  }
-  return null;
 }
 
 /** `GET /api/parts?q=…&inStock=true&sort=…&limit=12[&cursor=…]`: one page of the catalogue. */
@@ -47,7 +36,7 @@ export async function getPartsPage(
  */
 export const catalogueQueryOptions = (params: CatalogueParams) =>
   infiniteQueryOptions({
-    queryKey: ['parts', 'catalogue', params],
+    queryKey: [...queryRoots.parts, 'catalogue', params],
     queryFn: ({ pageParam, signal }) => getPartsPage(params, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -2,11 +2,11 @@ import { vehicleLabel } from '@torque/contract/fitment-rule';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTitle } from '@/hooks/use-title.ts';
-import { sameVehicle } from '@/lib/vehicle/vehicle-params.ts';
-import { useVehicle } from '@/lib/vehicle/use-vehicle.ts';
+import { sameVehicle } from '@/lib/fitment/vehicle-params.ts';
+import { useVehicle } from '@/lib/fitment/use-vehicle.ts';
 import { CatalogueControls } from '../components/catalogue-controls.tsx';
 import { CatalogueResults } from '../components/catalogue-results.tsx';
-import { VehicleBar } from '../components/fitment/vehicle-bar.tsx';
+import { VehicleBar } from '../components/vehicle-bar.tsx';
 import { readParams, writeParams, type CatalogueParams } from '../utils/catalogue-params.ts';
 
 /** `/parts` (issues 14, 20): the catalogue, for a vehicle or all of it, searched, filtered and sorted. */

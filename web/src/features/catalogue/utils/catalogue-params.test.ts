@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { nextCursor } from '../api/get-parts-page.ts';
 import { readParams, writeParams } from './catalogue-params.ts';
 
 describe('catalogue address', () => {
@@ -45,14 +44,5 @@ describe('vehicle in the address', () => {
     expect(writeParams({ vehicle: { ...golf, engine: null }, q: '', inStock: false, sort: null }).toString()).toBe(
       'make=Volkswagen&model=Golf&year=2016',
     );
-  });
-});
-
-describe('nextCursor', () => {
-  it('takes the cursor of the rel="next" link only', () => {
-    expect(nextCursor('</api/parts?limit=12&q=brake&cursor=abc_-1>; rel="next"')).toBe('abc_-1');
-    expect(nextCursor('</api/parts?cursor=p>; rel="prev", </api/parts?limit=12&cursor=n>; rel=next')).toBe('n');
-    expect(nextCursor('</api/parts?cursor=p>; rel="prev"')).toBeNull();
-    expect(nextCursor(null)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * so a reload, back/forward and a shared link show the same results. Defaults are left out of it.
  */
 import type { PartSort, Vehicle } from '@torque/contract';
-import { readVehicle, writeVehicle } from '@/lib/vehicle/vehicle-params.ts';
+import { readVehicle, writeVehicle } from '@/lib/fitment/vehicle-params.ts';
 
 export type CatalogueSort = PartSort;
 

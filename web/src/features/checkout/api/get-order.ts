@@ -1,9 +1,7 @@
 import type { Order } from '@torque/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-
-/** Under the orders cache root the dashboard lists use: paying refreshes them all at once. */
-export const ORDERS_KEY = ['orders'] as const;
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/order/:id`: one order (its owner's, or any for an admin). */
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
@@ -11,7 +9,7 @@ export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
 }
 
 export const orderQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...ORDERS_KEY, 'one', id], queryFn: ({ signal }) => getOrder(id, signal) });
+  queryOptions({ queryKey: [...queryRoots.orders, 'one', id], queryFn: ({ signal }) => getOrder(id, signal) });
 
 export function useOrder(id: string) {
   return useQuery(orderQueryOptions(id));

@@ -2,7 +2,7 @@ import type { Order, PaymentIntent } from '@torque/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { request } from '@/lib/http.ts';
-import { ORDERS_KEY } from './get-order.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /**
  * Confirms the card against an intent (sandbox or Stripe.js); resolves the payment's id and,
@@ -50,6 +50,6 @@ export function usePayOrder(orderId: string) {
       return paymentId;
     },
     retry: (failures) => confirmedId.current !== null && failures < BOOKKEEPING_ATTEMPTS,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** PRODUCT.md §3: a partner is an id and a logo (the file also names it, for the logo's alt text). */
 export interface Partner {
@@ -14,7 +15,7 @@ export function getPartners(signal?: AbortSignal): Promise<Partner[]> {
 }
 
 export const partnersQueryOptions = () =>
-  queryOptions({ queryKey: ['partners'], queryFn: ({ signal }) => getPartners(signal), staleTime: Infinity });
+  queryOptions({ queryKey: queryRoots.partners, queryFn: ({ signal }) => getPartners(signal), staleTime: Infinity });
 
 export function usePartners() {
   return useQuery(partnersQueryOptions());

@@ -1,6 +1,7 @@
 import type { Part } from '@torque/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** PRODUCT.md §9: the home page shows the first 3 parts. */
 export const HOME_PART_COUNT = 3;
@@ -13,7 +14,7 @@ export function getHomeParts(signal?: AbortSignal): Promise<Part[]> {
 /** Under the `parts` root (placing an order invalidates it: stock), apart from the whole list's `['parts']`. */
 export const homePartsQueryOptions = () =>
   queryOptions({
-    queryKey: ['parts', { limit: HOME_PART_COUNT }],
+    queryKey: [...queryRoots.parts, { limit: HOME_PART_COUNT }],
     queryFn: ({ signal }) => getHomeParts(signal),
     staleTime: 30_000,
   });

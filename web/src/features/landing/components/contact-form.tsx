@@ -1,17 +1,23 @@
-import { contactInput } from '@torque/contract';
+import type { contactInput } from '@torque/contract';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useLazyZodForm } from '@/components/form/use-lazy-zod-form.ts';
 import { isApiError } from '@/lib/http.ts';
 import { useCreateContact } from '../api/create-contact.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 
 const fieldNames = ['email', 'subject', 'message'] as const;
 
+/** The contract's `contactInput`, fetched when the form is first focused (useLazyZodForm). */
+const loadContactInput = () =>
+  import('@torque/contract').then((contract): typeof contactInput => contract.contactInput);
+
 /** Email, subject, message and Get Started (PRODUCT.md §1), posted to `/api/contact`. */
 export default function ContactForm() {
-  const form = useZodForm(contactInput, { defaultValues: { email: '', subject: '', message: '' } });
+  const { form, preload } = useLazyZodForm(loadContactInput, {
+    defaultValues: { email: '', subject: '', message: '' },
+  });
   const contact = useCreateContact();
   const { errors } = form.formState;
 
@@ -36,7 +42,7 @@ export default function ContactForm() {
   const fieldErrors = isApiError(contact.error) && contact.error.fields && Object.keys(contact.error.fields).length > 0;
 
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+    <form noValidate className="flex flex-col gap-4" onFocus={preload} onSubmit={onSubmit}>
       <TextField
         label="Email"
         type="email"

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { VehicleSelector } from '@/components/vehicle/vehicle-selector.tsx';
-import { partsPathFor } from '@/lib/vehicle/vehicle-params.ts';
-import { useVehicle } from '@/lib/vehicle/use-vehicle.ts';
+import { VehicleSelector } from '@/components/fitment/vehicle-selector.tsx';
+import { partsPathFor } from '@/lib/fitment/vehicle-params.ts';
+import { useVehicle } from '@/lib/fitment/use-vehicle.ts';
 
 /**
  * "Find parts for your vehicle" in the hero: choosing one opens `/parts?make=…`. Its lists load

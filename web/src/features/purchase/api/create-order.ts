@@ -1,10 +1,7 @@
 import type { Order, OrderInput } from '@torque/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-import { PARTS_KEY } from './get-part.ts';
-
-/** The customer's order lists (the dashboard's cache root): a new order must show there. */
-const ORDERS_KEY = ['orders'] as const;
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `POST /api/order`: the server takes the email from the token and the price from the part. */
 export function createOrder(input: OrderInput): Promise<Order> {
@@ -18,8 +15,8 @@ export function useCreateOrder() {
     // Success or a stock conflict: either way the stock shown must be read again.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: PARTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.parts }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
       ]),
   });
 }

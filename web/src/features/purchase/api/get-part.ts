@@ -1,9 +1,7 @@
 import type { PartDetail } from '@torque/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-
-/** Under the catalogue's cache root `parts`, so invalidating the catalogue refreshes this part too. */
-export const PARTS_KEY = ['parts'] as const;
+import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/parts/:id`: one part, with its current stock and its fitment. */
 export function getPart(id: string, signal?: AbortSignal): Promise<PartDetail> {
@@ -11,7 +9,7 @@ export function getPart(id: string, signal?: AbortSignal): Promise<PartDetail> {
 }
 
 export const partQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...PARTS_KEY, id], queryFn: ({ signal }) => getPart(id, signal) });
+  queryOptions({ queryKey: [...queryRoots.parts, id], queryFn: ({ signal }) => getPart(id, signal) });
 
 export function usePart(id: string) {
   return useQuery(partQueryOptions(id));

@@ -8,8 +8,8 @@ import { useAuth } from '@/lib/auth/index.ts';
 import { usePart } from '../api/get-part.ts';
 import { OrderForm } from '../components/order-form.tsx';
 import { OrderPlaced } from '../components/order-placed.tsx';
-import { FitmentTable } from '../components/fitment/fitment-table.tsx';
-import { VehicleFit } from '../components/fitment/vehicle-fit.tsx';
+import { FitmentTable } from '../components/fitment-table.tsx';
+import { VehicleFit } from '../components/vehicle-fit.tsx';
 import { PartDetails } from '../components/part-details.tsx';
 
 /** `/purchase/:id` (PRODUCT.md §2): who is ordering, the part, and the order form. */
@@ -43,7 +43,7 @@ export default function PurchasePage() {
         }
       >
         {(loaded) => (
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <PartDetails part={loaded} />
             <div className="flex flex-col gap-4">
               <VehicleFit part={loaded} />

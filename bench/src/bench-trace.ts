@@ -1,0 +1,131 @@
+/**
+ * `npm run trace:web -w @torque/bench -- [/path …]`: the long tasks of each page's cold load in
+ * Chromium with the CPU 4× slower (BENCH_CPU_SLOWDOWN), from a performance trace: each task with
+ * what started it and what ran in it (rendering by kind, script by the package or source file its
+ * functions came from). Builds the SPA with hidden source maps into a temporary folder and serves
+ * it with the production server bundle on a fresh database.
+ *
+ * - BENCH_TRACE_RUNS (1): loads per page; the summary gives medians.
+ * - BENCH_TRACE_BASELINE=<dist>: also serves that build (e.g. one made at an older commit with
+ *   `npx vite build --sourcemap hidden --outDir <dist>` in web/) and alternates the two, load by
+ *   load, so both are measured under the same machine load: a before/after at the same moment.
+ * - BENCH_TRACE_STACKS=1: each task's three busiest script stacks.
+ * - BENCH_WEB_URL (+ BENCH_WEB_DIST for source names): trace a server you started instead.
+ *
+ * Prints only; writes nothing.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { stopAllChildren } from './lib/processes.ts';
+import { repoRoot, startAppServer } from './lib/servers.ts';
+import { consoleTable } from './lib/doc.ts';
+import { median } from './lib/stats.ts';
+import { launchChromium } from './web/first-load.ts';
+import { formatTrace, traceLoad, type PageTrace } from './web/long-tasks.ts';
+import { PUBLIC_PAGES } from '../../web/performance-budget.ts';
+import { sourceNamer } from './web/source-names.ts';
+
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_PAGES;
+const runs = Math.max(1, Number(process.env.BENCH_TRACE_RUNS ?? 1));
+const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
+const withStacks = process.env.BENCH_TRACE_STACKS === '1';
+
+process.once('SIGINT', () => void stopAllChildren().finally(() => process.exit(130)));
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'torque-trace-'));
+
+interface Target {
+  name: string;
+  url: string;
+  distDir: string | null;
+  stop: () => Promise<void>;
+}
+
+async function serve(name: string, distDir: string): Promise<Target> {
+  const server = await startAppServer({
+    env: {
+      NODE_ENV: 'production',
+      DATA_DIR: path.join(workDir, `data-${name}`),
+      WEB_DIST_DIR: distDir,
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    logFile: path.join(workDir, `server-${name}.log`),
+  });
+  return { name, url: server.url, distDir, stop: () => server.stop() };
+}
+
+const targets: Target[] = [];
+try {
+  if (process.env.BENCH_WEB_URL) {
+    const url = process.env.BENCH_WEB_URL;
+    targets.push({ name: 'current', url, distDir: process.env.BENCH_WEB_DIST ?? null, stop: async () => {} });
+  } else {
+    const distDir = path.join(workDir, 'dist');
+    console.log(`Building the SPA with hidden source maps into ${distDir}`);
+    execFileSync('npx', ['vite', 'build', '--sourcemap', 'hidden', '--outDir', distDir, '--logLevel', 'warn'], {
+      cwd: path.join(repoRoot, 'web'),
+      stdio: 'inherit',
+      env: { ...process.env, TORQUE_BUNDLE_BUDGET: 'warn' },
+    });
+    if (process.env.BENCH_TRACE_BASELINE) targets.push(await serve('baseline', process.env.BENCH_TRACE_BASELINE));
+    targets.push(await serve('current', distDir));
+  }
+
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(
+    `Tracing ${paths.join(', ')}: CPU ${slowdown}× slower, ${runs} load(s) per page and build (${targets.map((t) => t.name).join(', ')}), load average ${load}`,
+  );
+  const traces = new Map<string, PageTrace[]>();
+  const browser = await launchChromium();
+  try {
+    for (const pagePath of paths) {
+      for (let i = 0; i < runs; i++) {
+        for (const target of targets) {
+          const trace = await traceLoad(browser, target.url, pagePath, sourceNamer(target.distDir), slowdown);
+          console.log(`[${target.name}] ${formatTrace(trace, withStacks)}`);
+          const key = `${target.name} ${pagePath}`;
+          traces.set(key, [...(traces.get(key) ?? []), trace]);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(
+    `\nMedians of ${runs} load(s), CPU ${slowdown}× slower; load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(summary(traces));
+} finally {
+  await Promise.all(targets.map((t) => t.stop()));
+}
+
+function summary(traces: Map<string, PageTrace[]>): string {
+  const med = (list: PageTrace[], pick: (t: PageTrace) => number | null) =>
+    Math.round(median(list.map(pick).filter((v): v is number => v !== null && Number.isFinite(v))));
+  const rows: string[][] = [];
+  for (const pagePath of paths) {
+    for (const target of targets) {
+      const list = traces.get(`${target.name} ${pagePath}`) ?? [];
+      rows.push([
+        pagePath,
+        target.name,
+        String(med(list, (t) => t.fcpMs)),
+        String(med(list, (t) => t.blockingAfterFcpMs)),
+        String(med(list, (t) => t.longTasks.length)),
+        String(med(list, (t) => t.busyMs)),
+      ]);
+    }
+  }
+  return consoleTable(['page', 'build', 'FCP ms', 'blocking after FCP ms', 'long tasks', 'main thread busy ms'], rows);
+}

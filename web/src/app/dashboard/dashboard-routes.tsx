@@ -1,0 +1,69 @@
+import type { RouteObject } from 'react-router';
+import { RequireAdmin } from '@/components/guards/index.ts';
+import { lazyRoute } from '@/lib/lazy-route.ts';
+
+/**
+ * PRODUCT.md §2's dashboard and its children. The app router mounts these behind `RequireAuth`;
+ * admin-only children sit behind `RequireAdmin` here. Issue #6 fills in the pages.
+ */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    path: 'dashboard',
+    lazy: lazyRoute('dashboard', () => import('./dashboard-layout.tsx')),
+    children: [
+      // Admins land on the overview, customers on My Orders.
+      { index: true, lazy: lazyRoute('dashboard-home', () => import('@/features/orders/routes/dashboard-home.tsx')) },
+      {
+        path: 'my-orders',
+        lazy: lazyRoute('dashboard-my-orders', () => import('@/features/orders/routes/my-orders-page.tsx')),
+      },
+      {
+        path: 'my-profile',
+        lazy: lazyRoute('dashboard-my-profile', () => import('@/features/account/routes/my-profile-page.tsx')),
+      },
+      {
+        path: 'add-review',
+        lazy: lazyRoute('dashboard-add-review', () => import('@/features/reviews/routes/add-review-page.tsx')),
+      },
+      {
+        element: <RequireAdmin />,
+        children: [
+          {
+            path: 'overview',
+            lazy: lazyRoute('dashboard-overview', () => import('@/features/overview/routes/overview-page.tsx')),
+          },
+          {
+            path: 'user',
+            lazy: lazyRoute('dashboard-make-admin', () => import('@/features/users/routes/make-admin-page.tsx')),
+          },
+          {
+            path: 'add-product',
+            lazy: lazyRoute('dashboard-add-product', () => import('@/features/products/routes/add-product-page.tsx')),
+          },
+          {
+            path: 'manage-all-orders',
+            lazy: lazyRoute(
+              'dashboard-manage-all-orders',
+              () => import('@/features/orders/routes/manage-all-orders-page.tsx'),
+            ),
+          },
+          {
+            path: 'manage-products',
+            lazy: lazyRoute(
+              'dashboard-manage-products',
+              () => import('@/features/products/routes/manage-products-page.tsx'),
+            ),
+          },
+          {
+            path: 'manage-products/:id/edit',
+            lazy: lazyRoute('dashboard-edit-product', () => import('@/features/products/routes/edit-product-page.tsx')),
+          },
+          {
+            path: 'messages',
+            lazy: lazyRoute('dashboard-messages', () => import('@/features/messages/routes/messages-page.tsx')),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,65 @@
+import { partInput, type PartInput } from '@torque/contract';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { FormError } from '@/components/form/form-error.tsx';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { isApiError } from '@/lib/http.ts';
+import { useCreatePart } from '../api/create-part.ts';
+import { FitmentFields, type FitmentValues } from './fitment-fields.tsx';
+import { ProductFields } from './product-fields.tsx';
+import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
+
+type ProductValues = Record<'name' | 'des' | 'minimunOrder' | 'available' | 'price' | 'img', string> & FitmentValues;
+
+/** PRODUCT.md §3: the values go as typed (text); the contract checks and converts them on both sides. */
+const empty = (): ProductValues => ({
+  name: '',
+  des: '',
+  minimunOrder: '',
+  available: '',
+  price: '',
+  img: '',
+  universal: false,
+  fitment: [],
+});
+const fieldNames = Object.keys(empty()) as (keyof PartInput)[];
+
+/** PRODUCT.md §2: Name, Description, Minimun Quantity, Available Quantity, Price, Image Link, fitment; Add. */
+export function ProductForm() {
+  const form = useZodForm(partInput, { defaultValues: empty() });
+  const create = useCreatePart();
+  const { errors } = form.formState;
+  const fieldErrors = isApiError(create.error) && create.error.fields !== undefined;
+
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: () => {
+        toast.success('item added');
+        form.reset(empty());
+      },
+      onError: (error) => showServerFieldErrors(error, fieldNames, form.setError),
+    }),
+  );
+
+  return (
+    <form noValidate className="grid max-w-3xl gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
+      <ProductFields register={(name) => form.register(name)} errors={errors} withStock />
+      {/* The fitment part of this form's values, typed as the shared fields expect them. */}
+      <FitmentFields
+        control={form.control as unknown as Control<FitmentValues>}
+        register={form.register as unknown as UseFormRegister<FitmentValues>}
+        errors={errors as FieldErrors<FitmentValues>}
+      />
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <FormError message={create.isError && !fieldErrors ? create.error.message : null} />
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? <Spinner size="sm" /> : null}
+            Add
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Every TanStack Query cache root, defined once. A query's key starts with its root
+ * (`[...queryRoots.parts, 'catalogue', params]`); a mutation invalidates the roots it changes
+ * (placing an order: `parts`, for the stock, and `orders`). Features share data by these roots,
+ * never by importing each other's API files.
+ */
+export const queryRoots = {
+  /** The catalogue in every form: the landing page's three, the catalogue's pages, one part, the admin lists. */
+  parts: ['parts'],
+  /** Orders: one, the customer's own, the admin's list, the admin overview's figures. */
+  orders: ['orders'],
+  /** Accounts: the admin's list, one profile. */
+  users: ['users'],
+  reviews: ['reviews'],
+  partners: ['partners'],
+  /** The contact form's messages in the admin's inbox. */
+  contactMessages: ['contact-messages'],
+  /** The identity session and the admin lookup. */
+  auth: ['auth'],
+  /** The signed-in customer's vehicles. */
+  garage: ['garage'],
+  /** The vehicle selector's lists: makes, models, years, engines. */
+  vehicles: ['vehicles'],
+  /** The server's public configuration (`GET /api/config`). */
+  config: ['config'],
+} as const;
