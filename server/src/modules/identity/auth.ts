@@ -18,6 +18,12 @@ export const AUTH_BASE_PATH = '/api/auth';
  */
 export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
 
+/**
+ * Inside `withheldResetMail.run(true, …)` a password reset request is answered as any other but
+ * its e-mail is not written: the account's own limit was reached (auth-routes.ts, issue 24).
+ */
+export const withheldResetMail = new AsyncLocalStorage<true>();
+
 /** Outside production, both localhost and 127.0.0.1 on our port may sign in (PRODUCT.md §12). */
 function trustedOrigins(config: Config): string[] {
   const origins = new Set([config.publicUrl]);
@@ -62,7 +68,9 @@ export function createAuth(
       autoSignIn: true,
       // better-auth's own reset flow: it makes and checks the token (one hour, used once); we
       // only write the e-mail. Its answer is the same whether or not the address has an account.
-      sendResetPassword: async ({ user, token }) => passwordReset.sendResetPassword(user, token),
+      sendResetPassword: async ({ user, token }) => {
+        if (!withheldResetMail.getStore()) await passwordReset.sendResetPassword(user, token);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       // Every session (and so every access token made from one) ends with the old password.
       revokeSessionsOnPasswordReset: true,
