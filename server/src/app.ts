@@ -34,6 +34,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { plainPathPlugin } from './plugins/plain-path.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -105,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stripe: config.PAYMENT_PROVIDER === 'stripe',
     https: config.publicUrl.startsWith('https://'),
   });
+  // Before anything reads the path: a path not in its plain form never reaches a route (issue 24).
+  await app.register(plainPathPlugin);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(databasePlugin, {
     config,
