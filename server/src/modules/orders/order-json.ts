@@ -50,11 +50,12 @@ export const ORDER_BY_ID = `
 /**
  * $1: order id. Deletes an unpaid order and gives its units back in one auto-committed
  * statement; the `paid_at is null` guard makes a cancel that races a payment lose cleanly. An
- * expired order's units went back when it expired, so deleting it restocks nothing.
+ * expired order's units went back when it expired, so deleting it restocks nothing. A refunded
+ * order is the only local record of its refund and is never deleted.
  */
 export const CANCEL_UNPAID_ORDER = `
   with cancelled as (
-    delete from orders where id = $1::uuid and paid_at is null returning *
+    delete from orders where id = $1::uuid and paid_at is null and refunded_at is null returning *
   ), restocked as (
     update parts set available = parts.available + cancelled.quantity
     from cancelled where parts.id = cancelled.part_id and cancelled.expired_at is null

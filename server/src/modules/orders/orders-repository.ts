@@ -231,11 +231,16 @@ export function createOrdersRepository(db: Db, options: { holdMinutes: number } 
       }
     },
 
-    /** Deletes an unpaid order, its units back in stock: the order, or 'paid', or undefined when gone. */
-    async cancelUnpaid(id: string): Promise<Order | 'paid' | undefined> {
+    /**
+     * Deletes an unpaid order, its units back in stock: the order, or why it stays ('paid',
+     * 'refunded'), or undefined when gone.
+     */
+    async cancelUnpaid(id: string): Promise<Order | 'paid' | 'refunded' | undefined> {
       const cancelled = await one<{ json: string }>('orders_cancel_unpaid', CANCEL_UNPAID_ORDER, [id]);
       if (cancelled) return parseOrder(cancelled.json);
-      return (await this.get(id)) ? 'paid' : undefined;
+      const kept = await this.get(id);
+      if (!kept) return undefined;
+      return kept.refundedAt && !kept.paidAt ? 'refunded' : 'paid';
     },
 
     async ship(id: string): Promise<Order> {

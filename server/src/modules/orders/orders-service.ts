@@ -83,11 +83,13 @@ export function createOrdersService(deps: { repository: OrdersRepository; stockC
       return (await orderFor(caller, id, 'admin-allowed')).json;
     },
 
-    /** Cancels an unpaid order (its owner or an admin); its units go back to stock. */
+    /** Cancels an unpaid order (its owner or an admin); its units go back to stock. Never a refunded one. */
     async cancel(caller: Caller, id: string): Promise<Order> {
       const order = await orderFor(caller, id, 'admin-allowed');
       const cancelled = await repository.cancelUnpaid(order.id);
       if (cancelled === 'paid') throw conflict('A paid order cannot be cancelled', 'ORDER_PAID');
+      if (cancelled === 'refunded')
+        throw conflict('A refunded order cannot be deleted: it is the record of its refund', 'ORDER_REFUNDED');
       if (!cancelled) throw notFound('Order');
       stockChanged();
       return cancelled;
