@@ -13,6 +13,7 @@ export interface RateLimits {
   passwordResetPerIp: RateLimitOptions;
   passwordResetPerAccount: RateLimitOptions;
   orders: RateLimitOptions;
+  payments: RateLimitOptions;
 }
 
 declare module 'fastify' {
@@ -99,6 +100,10 @@ export const rateLimitsPlugin = fp(
       passwordResetPerIp: per(10, '15 minutes'),
       passwordResetPerAccount: per(3, '15 minutes', { keyGenerator: accountKey }),
       orders: per(60, '1 minute', { keyGenerator: (r) => `orders:${r.caller?.userId ?? r.ip}` }),
+      // Each payment route per customer (issue 24): repeating one asks the provider every time.
+      payments: per(30, '1 minute', {
+        keyGenerator: (r) => `payments:${r.method} ${r.routeOptions.url}:${r.caller?.userId ?? r.ip}`,
+      }),
     });
   },
   { name: 'rate-limits', dependencies: ['database'] },
