@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { LOG_REDACT_PATHS, REDACTED, redactedUrl } from './lib/log-redaction.ts';
 import { contactPlugin } from './modules/contact/contact-plugin.ts';
 import { contactRoutes } from './modules/contact/contact-routes.ts';
 import { fitmentPlugin } from './modules/fitment/fitment-plugin.ts';
@@ -45,18 +46,21 @@ export interface BuildAppOptions {
   /** Close the database with the app (the server does; tests that share one don't). */
   closeDatabase?: boolean;
   logger?: boolean;
+  /** Where the log goes (stdout when unset); tests read it. */
+  logStream?: { write(line: string): void };
 }
 
 /**
  * Fastify's own request logging writes two lines per request (incoming, completed, each with
  * serialised request or reply objects), which halved a fast route's throughput at `info`
- * (docs/PERFORMANCE.md): one flat line per answered request instead.
+ * (docs/PERFORMANCE.md): one flat line per answered request instead, its address without the
+ * secrets some carry (lib/log-redaction.ts).
  */
 export class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms };
+    const line = { method: request.method, url: redactedUrl(request.url), status: reply.statusCode, ms };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }
@@ -74,7 +78,14 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
+            ...(options.logStream && { stream: options.logStream }),
+          },
     logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy, TRUST_PROXY names it so rate limits see the client's address.
