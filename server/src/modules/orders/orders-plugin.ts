@@ -13,7 +13,10 @@ declare module 'fastify' {
 /** Orders: their repository (every SQL statement on orders) and the service the routes call. */
 export const ordersPlugin = fp(
   async (app: FastifyInstance) => {
-    const repository = createOrdersRepository(app.db, { holdMinutes: app.config.ORDER_HOLD_MINUTES });
+    const repository = createOrdersRepository(app.db, {
+      holdMinutes: app.config.ORDER_HOLD_MINUTES,
+      maxUnpaidUnits: app.config.MAX_UNPAID_UNITS_PER_ACCOUNT,
+    });
     const service = createOrdersService({
       repository,
       stockChanged: () => app.catalogueChanged(),

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { orderMessages, quantityRefusal, type Order, type OrderStatus } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
-import { orders, parts, payments } from '../../db/schema/index.ts';
+import { orders, payments } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { preparedQuery } from '../../lib/prepared-query.ts';
+import { preparedQuery, underAdvisoryLock, type StatementRunner } from '../../lib/prepared-query.ts';
 import {
   ALL_ORDERS_JSON,
   CANCEL_UNPAID_ORDER,
@@ -15,6 +15,7 @@ import {
   ORDER_BY_ID,
   ORDERS_OF_EMAIL_JSON,
   PLACE_ORDER_JSON,
+  PLACEMENT_FACTS,
   RECORD_PAYMENT,
   SHIP_PAID_ORDER,
 } from './order-json.ts';
@@ -116,28 +117,47 @@ export interface OrderExportRow {
 type Keyed<T> = T & { k0: string; k1: string };
 
 /**
- * Why a part could not give `quantity` units, read after the guarded statement placed nothing
- * (the rules themselves are the contract's `quantityRefusal`); null when it would pass now.
+ * The advisory lock space of one account's placements (its key: the user id): they take turns,
+ * so the unpaid-units guard of each reads what the one before placed.
  */
-async function refusalFor(db: Db, partId: string, quantity: number): Promise<Error | null> {
-  const [part] = await db
-    .select({ available: parts.available, minimunOrder: parts.minimumOrder, priceCents: parts.priceCents })
-    .from(parts)
-    .where(eq(parts.id, partId));
+export const PLACEMENT_LOCK_SPACE = 24_004;
+
+/**
+ * Why a part could not give `quantity` units to the account, read after the guarded statement
+ * placed nothing (the quantity rules themselves are the contract's `quantityRefusal`, checked
+ * first as the form does); null when it would pass now.
+ */
+async function refusalFor(query: StatementRunner, input: NewOrder, maxUnpaidUnits: number): Promise<Error | null> {
+  const [part] = await query<{ available: number; minimunOrder: number; priceCents: number; unpaidUnits: number }>(
+    'orders_placement_facts',
+    PLACEMENT_FACTS,
+    [input.partId, input.userId],
+  );
   if (!part) return notFound('Part');
-  const refusal = quantityRefusal(quantity, part);
+  const refusal = quantityRefusal(input.quantity, part);
   if (refusal) return conflict(refusal.message, refusal.code);
-  if (part.priceCents * quantity > MAX_ORDER_TOTAL_CENTS) {
+  if (part.priceCents * input.quantity > MAX_ORDER_TOTAL_CENTS) {
     return conflict(
       'This order is too large to pay by card (over $999,999.99). Please order fewer units.',
       'ORDER_TOO_LARGE',
+    );
+  }
+  if (part.unpaidUnits + input.quantity > maxUnpaidUnits) {
+    const held = part.unpaidUnits.toLocaleString('en');
+    return conflict(
+      `An account can hold at most ${maxUnpaidUnits.toLocaleString('en')} units in unpaid orders, and yours hold ${held}. ` +
+        'Pay or cancel an order before ordering more.',
+      'UNPAID_LIMIT',
     );
   }
   return null;
 }
 
 /** Every read and write of orders and their payment records. Answers are the contract's JSON. */
-export function createOrdersRepository(db: Db, options: { holdMinutes: number } = { holdMinutes: 0 }) {
+export function createOrdersRepository(
+  db: Db,
+  options: { holdMinutes: number; maxUnpaidUnits: number } = { holdMinutes: 0, maxUnpaidUnits: 10_000 },
+) {
   const one = async <T>(name: string, text: string, values: unknown[]): Promise<T | undefined> =>
     (await preparedQuery<T>(db, name, text, values))[0];
 
@@ -161,22 +181,25 @@ export function createOrdersRepository(db: Db, options: { holdMinutes: number } 
     /**
      * Places an order, answering its JSON. Stock check and decrement are one guarded UPDATE
      * (order-json.ts), so concurrent orders serialise on the part's row and can never sell more
-     * than there is. When it places nothing, a read says why; if the stock changed in between so
-     * that it would pass now, it tries once more.
+     * than there is. One account's placements take turns under its advisory lock (on
+     * PostgreSQL; PGlite runs one statement at a time anyway), so the guard's count of its unpaid
+     * units includes every order it placed before, on any instance. When it places nothing, a
+     * read says why; if the stock changed in between so that it would pass now, it tries once more.
      */
     async place(input: NewOrder): Promise<string> {
-      const values = [input.partId, input.quantity, input.userId, input.email, input.phone, input.address];
-      for (let attempt = 1; ; attempt++) {
-        const placed = await one<{ json: string }>('orders_place', PLACE_ORDER_JSON, [
-          ...values,
-          MAX_ORDER_TOTAL_CENTS,
-          options.holdMinutes,
-        ]);
-        if (placed) return placed.json;
-        const refusal = await refusalFor(db, input.partId, input.quantity);
-        if (refusal) throw refusal;
-        if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
-      }
+      const values = [
+        ...[input.partId, input.quantity, input.userId, input.email, input.phone, input.address],
+        ...[MAX_ORDER_TOTAL_CENTS, options.holdMinutes, options.maxUnpaidUnits],
+      ];
+      return underAdvisoryLock(db, PLACEMENT_LOCK_SPACE, input.userId, async (query) => {
+        for (let attempt = 1; ; attempt++) {
+          const [placed] = await query<{ json: string }>('orders_place', PLACE_ORDER_JSON, values);
+          if (placed) return placed.json;
+          const refusal = await refusalFor(query, input, options.maxUnpaidUnits);
+          if (refusal) throw refusal;
+          if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
+        }
+      });
     },
 
     async get(id: string): Promise<StoredOrder | undefined> {
