@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Order } from '@torque/contract';
 import type { ParsedMail } from 'mailparser';
-import { PDFParse } from 'pdf-parse';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { preparedQuery } from '../src/lib/prepared-query.ts';
 import { CLAIM_DUE_MAIL } from '../src/modules/mail/outbox-sql.ts';
 import { databaseKinds } from './helpers/databases.ts';
+import { pdfText } from './helpers/pdf-text.ts';
 import { addPart, freePort, payWithSandbox, placeOrder } from '@torque/testkit';
 import { eventually, recipients, startSmtp, type SmtpCapture } from './helpers/smtp-capture.ts';
 import {
@@ -18,15 +18,6 @@ import {
   type TestApp,
   type TestUser,
 } from './helpers/test-app.ts';
-
-const pdfText = async (data: Buffer): Promise<string> => {
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-};
 
 const to = (address: string, subject: RegExp) => (m: ParsedMail) =>
   recipients(m).includes(address) && subject.test(m.subject ?? '');

@@ -1,3 +1,5 @@
+import { TEXT_MAX } from '@torque/contract';
+import { clip } from '../../lib/clip.ts';
 import { formatCents } from '../../lib/money.ts';
 
 /** An order's facts as invoice-sql.ts's `orderFactsOf` writes them (timestamps are ISO strings). */
@@ -26,11 +28,31 @@ export interface Seller {
 const day = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : '');
 
 /**
+ * The facts with every stored text clipped to its field's rule (contract TEXT_MAX): laying out
+ * text costs pdfkit more than linear time in its length (a 40,000-character name took 11.6 s),
+ * so what it draws is bounded whatever was stored (issue 24). The e-mails draw these too.
+ */
+export function drawableFacts(facts: InvoiceFacts): InvoiceFacts {
+  const optional = (text: string | null, max: number) => (text === null ? null : clip(text, max));
+  return {
+    ...facts,
+    email: clip(facts.email, TEXT_MAX.email),
+    buyerName: optional(facts.buyerName, TEXT_MAX.accountName),
+    phone: clip(facts.phone, TEXT_MAX.phone),
+    address: clip(facts.address, TEXT_MAX.address),
+    partName: clip(facts.partName, TEXT_MAX.partName),
+    paymentId: optional(facts.paymentId, TEXT_MAX.paymentId),
+  };
+}
+
+/**
  * The invoice of a paid order as a PDF (pdfkit with its built-in Helvetica: nothing downloaded,
- * no font files of ours). pdfkit is imported on first use, and kept out of the production bundle
+ * no font files of ours), its texts clipped (`drawableFacts`): ~20 ms with every field at its
+ * longest (docs/PERFORMANCE.md, "Invoice PDF"). pdfkit is imported on first use, and kept out of the production bundle
  * (server/build.ts) because it reads its font metrics from its own folder.
  */
-export async function renderInvoicePdf(facts: InvoiceFacts, seller: Seller): Promise<Buffer> {
+export async function renderInvoicePdf(stored: InvoiceFacts, seller: Seller): Promise<Buffer> {
+  const facts = drawableFacts(stored);
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',

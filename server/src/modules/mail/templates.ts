@@ -1,5 +1,7 @@
+import { TEXT_MAX } from '@torque/contract';
+import { clip } from '../../lib/clip.ts';
 import { formatCents } from '../../lib/money.ts';
-import { renderInvoicePdf, type InvoiceFacts } from '../invoices/invoice-pdf.ts';
+import { drawableFacts, renderInvoicePdf, type InvoiceFacts } from '../invoices/invoice-pdf.ts';
 
 /** What the outbox rows name: each is rendered at delivery from the row's JSON payload. */
 export type MailTemplate = 'order-placed' | 'payment-received' | 'order-shipped' | 'contact-message' | 'password-reset';
@@ -102,11 +104,21 @@ function orderMail(
   };
 }
 
-/** Subject, plain text and HTML (and the invoice PDF for a payment) of one outbox row. */
+/** A contact message as drawn: its stored texts clipped to their rules (issue 24). */
+const drawableContact = (m: ContactPayload): ContactPayload => ({
+  email: clip(m.email, TEXT_MAX.email),
+  subject: clip(m.subject, TEXT_MAX.contactSubject),
+  message: clip(m.message, TEXT_MAX.contactMessage),
+});
+
+/**
+ * Subject, plain text and HTML (and the invoice PDF for a payment) of one outbox row. Stored
+ * texts are clipped to their rules before they are drawn, so no payload makes rendering slow.
+ */
 export async function renderMail(template: string, payload: unknown, ctx: MailContext): Promise<RenderedMail> {
   switch (template as MailTemplate) {
     case 'order-placed': {
-      const o = payload as InvoiceFacts;
+      const o = drawableFacts(payload as InvoiceFacts);
       const sentence = 'Thank you for your order. It is waiting for payment.';
       return orderMail(o, ctx, `order received (${o.partName} × ${o.quantity})`, 'Thank you for your order', {
         text: sentence,
@@ -114,7 +126,7 @@ export async function renderMail(template: string, payload: unknown, ctx: MailCo
       });
     }
     case 'payment-received': {
-      const o = payload as InvoiceFacts;
+      const o = drawableFacts(payload as InvoiceFacts);
       const mail = orderMail(
         o,
         ctx,
@@ -132,7 +144,7 @@ export async function renderMail(template: string, payload: unknown, ctx: MailCo
       };
     }
     case 'order-shipped': {
-      const o = payload as InvoiceFacts;
+      const o = drawableFacts(payload as InvoiceFacts);
       const sentence = 'Your order is on its way.';
       return orderMail(o, ctx, `your order has shipped (${o.partName})`, 'Your order is on its way', {
         text: sentence,
@@ -140,7 +152,7 @@ export async function renderMail(template: string, payload: unknown, ctx: MailCo
       });
     }
     case 'contact-message': {
-      const m = payload as ContactPayload;
+      const m = drawableContact(payload as ContactPayload);
       return {
         subject: `${ctx.shopName} contact: ${m.subject}`,
         replyTo: m.email,
@@ -155,7 +167,8 @@ export async function renderMail(template: string, payload: unknown, ctx: MailCo
       };
     }
     case 'password-reset': {
-      const r = payload as PasswordResetPayload;
+      const stored = payload as PasswordResetPayload;
+      const r = { ...stored, name: clip(stored.name, TEXT_MAX.accountName) };
       const url = `${ctx.publicUrl}/reset-password?${new URLSearchParams({ token: r.token, email: r.email })}`;
       return {
         subject: `${ctx.shopName}: reset your password`,
