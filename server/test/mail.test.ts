@@ -177,7 +177,7 @@ for (const kind of databaseKinds()) {
       const link = /http:\/\/shop\.test:3000\/reset-password\?[^\s"<]+/.exec(mail.text ?? '')?.[0];
       assert.ok(link, mail.text);
       const token = new URL(link).searchParams.get('token')!;
-      assert.equal(new URL(link).searchParams.get('email'), bob.email);
+      assert.equal(new URL(link).searchParams.get('email'), null, 'the link names no account');
 
       assert.equal((await t.inject({ method: 'GET', url: `/api/order?email=${bob.email}` }, bob)).statusCode, 200);
       const reset = await t.inject({

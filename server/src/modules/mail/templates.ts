@@ -169,7 +169,8 @@ export async function renderMail(template: string, payload: unknown, ctx: MailCo
     case 'password-reset': {
       const stored = payload as PasswordResetPayload;
       const r = { ...stored, name: clip(stored.name, TEXT_MAX.accountName) };
-      const url = `${ctx.publicUrl}/reset-password?${new URLSearchParams({ token: r.token, email: r.email })}`;
+      // The token alone: the page never signs in or names an account from the link (issue 24).
+      const url = `${ctx.publicUrl}/reset-password?${new URLSearchParams({ token: r.token })}`;
       return {
         subject: `${ctx.shopName}: reset your password`,
         text: [

@@ -1,24 +1,39 @@
 import { resetPasswordForm } from '@torque/contract';
+import { Link } from 'react-router';
 import { FormSubmit } from '@/components/form/submit-button.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { useResetPassword } from '../api/password-reset.ts';
 
-/** A new password (PRODUCT.md §5's rules and messages); on success the user is signed in. */
-export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+/**
+ * A new password (PRODUCT.md §5's rules and messages). On success it says so and links to the
+ * sign-in page: who the token belongs to is the server's to know, not the link's to say.
+ */
+export function ResetPasswordForm({ token }: { token: string }) {
   const form = useZodForm(resetPasswordForm, { defaultValues: { password: '' } });
   const reset = useResetPassword();
   const { errors } = form.formState;
 
+  if (reset.isSuccess) {
+    return (
+      <p role="status" className="alert alert-success">
+        <span>
+          Your password has been changed.{' '}
+          <Link to="/login" className="link font-medium">
+            Sign in
+          </Link>{' '}
+          with it.
+        </span>
+      </p>
+    );
+  }
   return (
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => reset.mutate({ token, email, password: values.password }))}
+      onSubmit={form.handleSubmit((values) => reset.mutate({ token, password: values.password }))}
     >
-      <p className="text-sm">
-        Choose a new password for <strong>{email}</strong>.
-      </p>
+      <p className="text-sm">Choose a new password for your account.</p>
       <TextField
         label="New password"
         type="password"
