@@ -4,7 +4,6 @@ import type { Order } from '@torque/contract';
 import pg from 'pg';
 import { addPart, orderBody, payWithSandbox, placeOrder } from '@torque/testkit';
 import { loadConfig } from '../src/config.ts';
-import { PLACEMENT_LOCK_SPACE } from '../src/modules/orders/orders-repository.ts';
 import { stockOf } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { endHold, eventually } from './helpers/holds.ts';
@@ -77,6 +76,7 @@ for (const kind of databaseKinds()) {
 
     test('concurrent orders of one account never hold more than the cap between them', async () => {
       const who = await account();
+      await t.admin(); // signed up once, before the four parts are added at the same time
       const parts = await Promise.all([part(), part(), part(), part()]);
       const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => order(who, parts[i % 4]!, 10)));
       const placed = answers.filter((res) => res.statusCode === 201);
@@ -99,9 +99,12 @@ for (const kind of databaseKinds()) {
 
 const postgres = databaseKinds().includes('postgres');
 
+/** The advisory lock space of an account's placements (migration 0008, `unpaid_units_in_turn`). */
+const PLACEMENT_LOCK_SPACE = 24_004;
+
 /**
- * Within one process a single account's placements already queue; across instances they take
- * turns by PostgreSQL's advisory lock on the account. Held from outside, it must hold placing up.
+ * One account's placements take turns on PostgreSQL's advisory lock on the account, whichever
+ * instance runs them. Held from outside, it must hold a placement up.
  */
 describe('the account lock across instances', { skip: postgres ? false : 'set TEST_DATABASE_URL' }, () => {
   test("placing waits while another instance holds the account's lock", async () => {

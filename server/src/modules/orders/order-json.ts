@@ -127,10 +127,13 @@ const listJson = (where: string) =>
 export const ORDERS_OF_EMAIL_JSON = listJson('listed.email = $1');
 export const ALL_ORDERS_JSON = listJson('true');
 
-/** $1: user id. The units an account holds in unpaid orders (expired ones hold none). */
-export const UNPAID_UNITS_OF = (userId: string) => `
-  (select coalesce(sum(held.quantity), 0) from orders as held
-   where held.user_id = ${userId} and held.paid_at is null and held.expired_at is null)`;
+/**
+ * The units the account `userId` (an SQL expression) holds in unpaid orders (expired ones hold
+ * none), read in turn: `unpaid_units_in_turn` (migration 0008) takes the account's advisory lock
+ * for the rest of the transaction, then sums with a fresh snapshot, so one account's placements
+ * take turns inside PostgreSQL and each sees the orders placed before it, on any instance.
+ */
+const UNPAID_UNITS_OF = (userId: string) => `unpaid_units_in_turn(${userId})`;
 
 /**
  * $1 part id, $2 user id. What a refused placement is explained by: the part's rules and the
@@ -146,18 +149,22 @@ export const PLACEMENT_FACTS = `
  * locked for one round trip instead of a whole transaction (orders for one part queue on that
  * lock). Every rule is in the UPDATE's guard: enough stock, at least the minimum, a total a card
  * can pay (in bigint: price × quantity can pass 2³¹), and the account's unpaid units within
- * their cap (the repository runs it under the account's lock, so the sum it reads is current).
+ * their cap (read in turn with the account's other placements, so the sum is current). The cap
+ * is read once, in `allowed`, before the part's row is locked: orders for one part queue on that
+ * row, and a re-check of the guard after the wait does not read the sum again.
  * Answers the order's JSON, or no row when the guard let nothing through.
  * $1 part id, $2 quantity, $3 user id, $4 email, $5 phone, $6 address, $7 the largest total in cents,
  * $8 the hold in minutes (0: no expiry), which fixes the order's `pay_by` once, $9 the most unpaid
  * units an account may hold.
  */
 export const PLACE_ORDER_JSON = `
-  with taken as (
+  with allowed as (
+    select ${UNPAID_UNITS_OF('$3::text')} + $2::integer <= $9::integer as within_cap
+  ), taken as (
     update parts set available = available - $2::integer
     where id = $1::uuid and available >= $2::integer and minimum_order <= $2::integer
       and price_cents::bigint * $2::integer <= $7::bigint
-      and ${UNPAID_UNITS_OF('$3::text')} + $2::integer <= $9::integer
+      and (select within_cap from allowed)
     returning id, name, img, description, price_cents
   ), placed as (
     insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, img, description, pay_by)

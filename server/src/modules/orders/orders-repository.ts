@@ -5,7 +5,7 @@ import { orders, payments } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { preparedQuery, underAdvisoryLock, type StatementRunner } from '../../lib/prepared-query.ts';
+import { preparedQuery } from '../../lib/prepared-query.ts';
 import {
   ALL_ORDERS_JSON,
   CANCEL_UNPAID_ORDER,
@@ -116,18 +116,15 @@ export interface OrderExportRow {
 
 type Keyed<T> = T & { k0: string; k1: string };
 
-/**
- * The advisory lock space of one account's placements (its key: the user id): they take turns,
- * so the unpaid-units guard of each reads what the one before placed.
- */
-export const PLACEMENT_LOCK_SPACE = 24_004;
+/** Runs one hand-written statement ($1, $2… parameters) and answers its rows. */
+type Query = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
 
 /**
  * Why a part could not give `quantity` units to the account, read after the guarded statement
  * placed nothing (the quantity rules themselves are the contract's `quantityRefusal`, checked
  * first as the form does); null when it would pass now.
  */
-async function refusalFor(query: StatementRunner, input: NewOrder, maxUnpaidUnits: number): Promise<Error | null> {
+async function refusalFor(query: Query, input: NewOrder, maxUnpaidUnits: number): Promise<Error | null> {
   const [part] = await query<{ available: number; minimunOrder: number; priceCents: number; unpaidUnits: number }>(
     'orders_placement_facts',
     PLACEMENT_FACTS,
@@ -181,25 +178,24 @@ export function createOrdersRepository(
     /**
      * Places an order, answering its JSON. Stock check and decrement are one guarded UPDATE
      * (order-json.ts), so concurrent orders serialise on the part's row and can never sell more
-     * than there is. One account's placements take turns under its advisory lock (on
-     * PostgreSQL; PGlite runs one statement at a time anyway), so the guard's count of its unpaid
-     * units includes every order it placed before, on any instance. When it places nothing, a
-     * read says why; if the stock changed in between so that it would pass now, it tries once more.
+     * than there is; one account's placements take turns on its advisory lock inside the
+     * statement, so its unpaid-units guard counts every order the account placed before, on any
+     * instance. When it places nothing, a read says why; if the stock changed in between so that
+     * it would pass now, it tries once more.
      */
     async place(input: NewOrder): Promise<string> {
       const values = [
         ...[input.partId, input.quantity, input.userId, input.email, input.phone, input.address],
         ...[MAX_ORDER_TOTAL_CENTS, options.holdMinutes, options.maxUnpaidUnits],
       ];
-      return underAdvisoryLock(db, PLACEMENT_LOCK_SPACE, input.userId, async (query) => {
-        for (let attempt = 1; ; attempt++) {
-          const [placed] = await query<{ json: string }>('orders_place', PLACE_ORDER_JSON, values);
-          if (placed) return placed.json;
-          const refusal = await refusalFor(query, input, options.maxUnpaidUnits);
-          if (refusal) throw refusal;
-          if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
-        }
-      });
+      const query: Query = (name, text, params) => preparedQuery(db, name, text, params);
+      for (let attempt = 1; ; attempt++) {
+        const [placed] = await query<{ json: string }>('orders_place', PLACE_ORDER_JSON, values);
+        if (placed) return placed.json;
+        const refusal = await refusalFor(query, input, options.maxUnpaidUnits);
+        if (refusal) throw refusal;
+        if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
+      }
     },
 
     async get(id: string): Promise<StoredOrder | undefined> {
