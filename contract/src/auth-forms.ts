@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from './common.ts';
 
 /**
  * Sign-in and sign-up form rules with PRODUCT.md §5's messages, verbatim. The "pattern of at
@@ -15,7 +16,15 @@ const password = z.string().min(1, 'Password is required').min(6, 'Must be 6 cha
 export const loginForm = z.object({ email, password });
 export type LoginForm = z.infer<typeof loginForm>;
 
-export const signupForm = z.object({ name: z.string().trim().min(1, 'Name is Required'), email, password });
+export const signupForm = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is Required')
+    .max(TEXT_MAX.accountName, `Name must be at most ${TEXT_MAX.accountName} characters`),
+  email,
+  password,
+});
 export type SignupForm = z.infer<typeof signupForm>;
 
 /** "Forgot password?": the address to send the reset link to. */

@@ -52,6 +52,26 @@ export function money(label: string, max = 1_000_000) {
   );
 }
 
+/**
+ * The longest text each free-text field takes, wherever it is written (issue 24): the schemas
+ * below and the forms check them; what the server draws from stored text (the invoice PDF, the
+ * e-mails, the CSV export) is clipped to them, so a value stored any other way costs no more.
+ */
+export const TEXT_MAX = {
+  /** An account's display name: sign-up, better-auth's update-user, the profile form. */
+  accountName: 100,
+  email: 254,
+  imageLink: 500,
+  phone: 40,
+  /** An order's delivery address (the profile's address takes 300). */
+  address: 500,
+  partName: 120,
+  partDescription: 2000,
+  contactSubject: 200,
+  contactMessage: 5000,
+  paymentId: 200,
+} as const;
+
 /** Required free text, trimmed, with an upper bound so nobody stores megabytes. */
 export function text(label: string, max: number) {
   return z
@@ -60,3 +80,9 @@ export function text(label: string, max: number) {
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 }
+
+/** Where a picture lives: a path on this site or an https link (PRODUCT.md §2 "Image Link"). */
+export const imageLink = text('Image Link', TEXT_MAX.imageLink).refine(
+  (v) => /^\/[\w\-./]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v),
+  'Image Link must be an https:// link or a path on this site',
+);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { id, text } from './common.ts';
+import { id, text, TEXT_MAX } from './common.ts';
 import { pageQuery } from './paging.ts';
 
 export const contactInput = z.object({
-  email: z.email({ message: 'Enter a valid email address' }).max(254),
-  subject: text('Subject', 200),
-  message: text('Message', 5000),
+  email: z.email({ message: 'Enter a valid email address' }).max(TEXT_MAX.email),
+  subject: text('Subject', TEXT_MAX.contactSubject),
+  message: text('Message', TEXT_MAX.contactMessage),
 });
 export type ContactInput = z.input<typeof contactInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text, wholeNumber } from './common.ts';
+import { id, text, TEXT_MAX, wholeNumber } from './common.ts';
 import { pageQuery } from './paging.ts';
 
 /** PRODUCT.md §5's order messages, shared by the purchase form and the server. */
@@ -69,15 +69,15 @@ export type Order = z.infer<typeof order>;
 export const orderInput = z.object({
   partId: id,
   quantity: wholeNumber('Quantity', 1),
-  phone: text('Phone', 40),
-  address: text('Address', 500),
+  phone: text('Phone', TEXT_MAX.phone),
+  address: text('Address', TEXT_MAX.address),
 });
 export type OrderInput = z.input<typeof orderInput>;
 
 /** Body of `PUT /api/order/:id` (PRODUCT.md §7): mark paid, checked with the payment provider. */
 export const orderPayInput = z.object({
   payment: z.literal(true, { message: 'payment must be true' }),
-  paymentId: text('paymentId', 200),
+  paymentId: text('paymentId', TEXT_MAX.paymentId),
 });
 
 /** Body of `PUT /api/orders/:id` (admin). */

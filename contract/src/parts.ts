@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import { id, money, text, wholeNumber } from './common.ts';
+import { id, imageLink, money, text, TEXT_MAX, wholeNumber } from './common.ts';
 import { pageQuery } from './paging.ts';
 import { engineName, fitmentInput, fitmentRow, makeName, modelName, modelYear } from './fitment.ts';
-
-/** Where a part's picture lives: a path on this site or an https link (PRODUCT.md §2 "Image Link"). */
-const imageLink = text('Image Link', 500).refine(
-  (v) => /^\/[\w\-./]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v),
-  'Image Link must be an https:// link or a path on this site',
-);
 
 export const part = z.object({
   _id: id,
@@ -35,8 +29,8 @@ export type PartDetail = z.infer<typeof partDetail>;
 
 /** Body of `POST /api/parts` (admin). Field names are PRODUCT.md §3's, typo included. */
 export const partInput = z.object({
-  name: text('Name', 120),
-  des: text('Description', 2000),
+  name: text('Name', TEXT_MAX.partName),
+  des: text('Description', TEXT_MAX.partDescription),
   img: imageLink,
   minimunOrder: wholeNumber('Minimum order', 1),
   available: wholeNumber('Available quantity', 0),

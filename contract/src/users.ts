@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common.ts';
+import { imageLink, text, TEXT_MAX } from './common.ts';
 import { pageQuery } from './paging.ts';
 
 export const role = z.enum(['user', 'admin']);
@@ -17,9 +17,23 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+/** An account's display name, wherever it is written: sign-up, update-user, the profile. */
+export const accountName = text('Name', TEXT_MAX.accountName);
+
+/**
+ * What better-auth's own routes may write to an account (issue 24): its hooks check sign-up's
+ * and update-user's bodies with these (identity/auth.ts), so they take the same rules as ours.
+ */
+export const accountSignUpFields = z.object({
+  name: accountName,
+  email: z.string().max(TEXT_MAX.email, `Email must be at most ${TEXT_MAX.email} characters`),
+  image: imageLink.nullish(),
+});
+export const accountUpdateFields = z.object({ name: accountName.optional(), image: imageLink.nullish() });
+
 /** Body of `PUT /api/user-update?email=`: the four profile fields, all required (PRODUCT.md §5). */
 export const profileUpdate = z.object({
-  name: text('Name', 100),
+  name: accountName,
   address: text('Address', 300),
   phone: text('Phone', 40),
   linkedin: text('LinkedIn Profile link', 300),

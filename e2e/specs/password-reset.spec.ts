@@ -4,8 +4,14 @@ import { expect, test } from '../support/fixtures.ts';
 import { signUpInBrowser } from '../support/identity.ts';
 import { newestMail } from '../support/mailbox.ts';
 
-/** Forgot password → the e-mailed link → a new password → signed in; the old password is gone. */
-test('a customer resets a forgotten password from the e-mailed link and is signed in', async ({ page, request }) => {
+/**
+ * Forgot password → the e-mailed link → a new password → signing in with it; the old password is
+ * gone. The page does not sign in by itself (issue 24: a link names no account it can trust).
+ */
+test('a customer resets a forgotten password from the e-mailed link, then signs in with it', async ({
+  page,
+  request,
+}) => {
   const account = newAccount('forgetful');
   await signUpInBrowser(request, account);
 
@@ -34,7 +40,10 @@ test('a customer resets a forgotten password from the e-mailed link and is signe
   const newPassword = 'a-brand-new-pass-1';
   await page.getByLabel('New password').fill(newPassword);
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('status')).toContainText('Your password has been changed');
+  expect(await storedAccessToken(page)).toBeFalsy();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await submitLogin(page, { email: account.email, password: newPassword });
   await expect(page.getByRole('banner').getByText(account.name)).toBeVisible();
   expect(await storedAccessToken(page)).toBeTruthy();
 
@@ -50,4 +59,30 @@ test('a customer resets a forgotten password from the e-mailed link and is signe
   await submitLogin(other, { email: account.email, password: newPassword });
   await expect(other).not.toHaveURL(/\/login$/);
   await fresh.close();
+});
+
+/**
+ * Login CSRF through the reset link (issue 24): someone asks a reset link for their own account
+ * and sends it, with their address, to another person. Setting "a new password" there must not
+ * sign that person into the sender's account.
+ */
+test("a reset link from someone else's account never signs its reader in", async ({ page, request }) => {
+  const sender = newAccount('link-sender');
+  await signUpInBrowser(request, sender);
+  const asked = await request.post('/api/auth/request-password-reset', { data: { email: sender.email } });
+  expect(asked.status()).toBe(200);
+  const mail = await newestMail(sender.email, /reset your password/);
+  const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mail.text ?? '')?.[0];
+  const token = link && new URL(link).searchParams.get('token');
+  expect(token, mail.text).toBeTruthy();
+
+  // The reader's browser (`page`) is signed in as nobody; the link names the sender.
+  await page.goto(`/reset-password?token=${token}&email=${encodeURIComponent(sender.email)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();
+  await expect(page.getByText(sender.email)).toHaveCount(0);
+  await page.getByLabel('New password').fill('readers-choice-1');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password has been changed');
+  expect(await storedAccessToken(page)).toBeFalsy();
+  await expect(page.getByRole('banner').getByText(sender.name)).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { LOG_REDACT_PATHS, REDACTED, redactedUrl } from './lib/log-redaction.ts';
 import type { LogStream } from './log-destination.ts';
 import { contactPlugin } from './modules/contact/contact-plugin.ts';
 import { contactRoutes } from './modules/contact/contact-routes.ts';
@@ -36,6 +37,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { plainPathPlugin } from './plugins/plain-path.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -46,20 +48,21 @@ export interface BuildAppOptions {
   /** Close the database with the app (the server does; tests that share one don't). */
   closeDatabase?: boolean;
   logger?: boolean;
-  /** Where the log goes (log-destination.ts); stdout as JSON lines when unset. */
+  /** Where the log goes (log-destination.ts; tests read it); stdout as JSON lines when unset. */
   logStream?: LogStream;
 }
 
 /**
  * Fastify's own request logging writes two lines per request (incoming, completed, each with
  * serialised request or reply objects), which halved a fast route's throughput at `info`
- * (docs/PERFORMANCE.md): one flat line per answered request instead.
+ * (docs/PERFORMANCE.md): one flat line per answered request instead, its address without the
+ * secrets some carry (lib/log-redaction.ts).
  */
 export class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms };
+    const line = { method: request.method, url: redactedUrl(request.url), status: reply.statusCode, ms };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }
@@ -80,7 +83,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false
         ? false
-        : { level: config.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
+            ...(options.logStream && { stream: options.logStream }),
+          },
     logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy, TRUST_PROXY names it so rate limits see the client's address.
@@ -112,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stripe: config.PAYMENT_PROVIDER === 'stripe',
     https: config.publicUrl.startsWith('https://'),
   });
+  // Before anything reads the path: a path not in its plain form never reaches a route (issue 24).
+  await app.register(plainPathPlugin);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(databasePlugin, {
     config,

@@ -85,6 +85,11 @@ const envSchema = z
      * expiry off.
      */
     ORDER_HOLD_MINUTES: z.coerce.number().min(0).max(525_600).default(1440),
+    /**
+     * The most units one account may hold in unpaid orders (issue 24, OWASP API6): past it,
+     * placing is 409 UNPAID_LIMIT until the account pays or cancels, or its holds end.
+     */
+    MAX_UNPAID_UNITS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000),
     /** Bearer token for GET /api/metrics; unset, the route answers 404. */
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -49,7 +49,7 @@ function goalRows(r: DatabaseReport, connections: number): GoalRow[] {
       ? '≥ 1,000 orders/s, p99 < 100 ms, sold + remaining = initial'
       : '≥ 250 orders/s, sold + remaining = initial';
   rows.push({
-    what: `\`POST /api/order\` (${connections} connections, one part with ample stock)`,
+    what: `\`POST /api/order\` (${connections} connections, 50 customers, one part with ample stock)`,
     database: db,
     goal: writeGoal,
     measured: w

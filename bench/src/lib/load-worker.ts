@@ -9,11 +9,16 @@ import type { LoadResult, LoadSpec } from './load.ts';
 const arg = process.argv[2] ?? '{}';
 const spec = JSON.parse(arg.startsWith('@') ? readFileSync(arg.slice(1), 'utf8') : arg) as LoadSpec;
 
-/** Each request takes the next of `paths`, round robin over all connections. */
-function nextPath(paths: string[]) {
+/**
+ * Each request takes the next of `paths` and the next of `rotateHeaders` (each list round robin
+ * over all connections), or autocannon's own path and headers where a list is empty.
+ */
+function rotate(paths: string[], headerSets: Record<string, string>[]) {
   let i = 0;
-  return (request: { path?: string }) => {
-    request.path = paths[i++ % paths.length]!;
+  return (request: { path?: string; headers?: Record<string, string> }) => {
+    if (paths.length) request.path = paths[i % paths.length]!;
+    if (headerSets.length) request.headers = { ...request.headers, ...headerSets[i % headerSets.length] };
+    i += 1;
     return request;
   };
 }
@@ -27,7 +32,9 @@ const result = await autocannon({
   ...(spec.body !== undefined ? { body: spec.body } : {}),
   // Every answer is compared with the expected bytes: a fast wrong answer must not count.
   ...(spec.expectBody !== undefined ? { expectBody: spec.expectBody } : {}),
-  ...(spec.paths?.length ? { requests: [{ setupRequest: nextPath(spec.paths) }] } : {}),
+  ...(spec.paths?.length || spec.rotateHeaders?.length
+    ? { requests: [{ setupRequest: rotate(spec.paths ?? [], spec.rotateHeaders ?? []) }] }
+    : {}),
 });
 
 const seconds = result.duration;

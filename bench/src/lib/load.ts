@@ -17,6 +17,8 @@ export interface LoadSpec {
   expectBody?: string;
   /** Paths (with query) requested in turn on `url`'s host instead of its own, e.g. to defeat a cache. */
   paths?: string[];
+  /** Headers each request takes in turn on top of `headers`, e.g. several customers' tokens. */
+  rotateHeaders?: Record<string, string>[];
 }
 
 export interface LoadResult {

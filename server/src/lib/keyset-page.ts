@@ -123,13 +123,14 @@ export function keysetOrder(columns: readonly KeyColumn[]): SQL {
 
 /**
  * Headers of a paged answer: `X-Total-Count`, and `Link: <…>; rel="next"` (RFC 8288) with the
- * request's own path and query and the next cursor, a relative reference the client resolves
- * against the address it asked.
+ * request's own path and query (plus `extra`, e.g. the `limit` a list applied on its own) and
+ * the next cursor, a relative reference the client resolves against the address it asked.
  */
 export function setPageHeaders(
   request: FastifyRequest,
   reply: FastifyReply,
   page: { total: number; nextCursor: string | null },
+  extra: Record<string, string> = {},
 ): void {
   reply.header('x-total-count', String(page.total));
   if (page.nextCursor === null) return;
@@ -137,6 +138,7 @@ export function setPageHeaders(
   const at = raw.indexOf('?');
   const path = at < 0 ? raw : raw.slice(0, at);
   const params = new URLSearchParams(at < 0 ? '' : raw.slice(at + 1));
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
   params.set('cursor', page.nextCursor);
   reply.header('link', `<${path}?${params.toString()}>; rel="next"`);
 }

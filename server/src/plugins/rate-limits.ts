@@ -13,6 +13,8 @@ export interface RateLimits {
   passwordResetPerIp: RateLimitOptions;
   passwordResetPerAccount: RateLimitOptions;
   orders: RateLimitOptions;
+  payments: RateLimitOptions;
+  catalogueLists: RateLimitOptions;
 }
 
 declare module 'fastify' {
@@ -99,6 +101,13 @@ export const rateLimitsPlugin = fp(
       passwordResetPerIp: per(10, '15 minutes'),
       passwordResetPerAccount: per(3, '15 minutes', { keyGenerator: accountKey }),
       orders: per(60, '1 minute', { keyGenerator: (r) => `orders:${r.caller?.userId ?? r.ip}` }),
+      // Each payment route per customer (issue 24): repeating one asks the provider every time.
+      // GET /api/parts searched, filtered or paged, per address (issue 24): the catalogue page
+      // asks once per page or debounced search; 600 a minute leaves room for an office behind one address.
+      catalogueLists: per(600, '1 minute', { keyGenerator: (r) => `catalogue-lists:${r.ip}` }),
+      payments: per(30, '1 minute', {
+        keyGenerator: (r) => `payments:${r.method} ${r.routeOptions.url}:${r.caller?.userId ?? r.ip}`,
+      }),
     });
   },
   { name: 'rate-limits', dependencies: ['database'] },

@@ -19,40 +19,66 @@ export interface ParsedImport {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER = FITMENT_CSV_COLUMNS.join(',');
 
+/** Thrown from inside csv-parse to stop it at the line past the cap. */
+class TooManyLines extends Error {}
+
+const tooManyLines = () =>
+  badRequest(`An import takes at most ${FITMENT_IMPORT_MAX_LINES.toLocaleString('en')} lines; split the file`);
+
 /**
  * Parses a fitment CSV (RFC 4180 by csv-parse: quoted fields, commas and line breaks inside
  * quotes, a BOM) and checks each line with the contract's `fitmentRowInput`, the same rules as the
  * product form. A file without the exact header, or with more than FITMENT_IMPORT_MAX_LINES lines,
- * is a 400 as a whole; everything else is reported per line. Whether each part exists is the
- * service's question (one query for the whole file).
+ * is a 400 as a whole; everything else is reported per line. Lines are counted as csv-parse reads
+ * them, records and unreadable lines alike, and it is stopped at the first one past the cap, so a
+ * file of millions of short lines costs at most the cap's records (issue 24). Whether each part
+ * exists is the service's question (one query for the whole file).
  */
 export function parseFitmentCsv(text: string): ParsedImport {
   const errors: LineError[] = [];
-  const records = parse(text, {
-    bom: true,
-    info: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    on_skip: (err) => {
-      if (err) errors.push({ line: Number(err.lines), message: `Not valid CSV: ${err.message}` });
-      return undefined;
-    },
-  }) as unknown as { record: string[]; info: { lines: number } }[];
+  // The header and at most the cap's lines after it; the next one stops the parser.
+  let left = FITMENT_IMPORT_MAX_LINES + 1;
+  const count = () => {
+    left -= 1;
+    if (left < 0) throw new TooManyLines();
+  };
+  // Each record's line number, by index (csv-parse's whole info object per record is not kept).
+  const lineOf: number[] = [];
+  let records: string[][];
+  try {
+    records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_skip: (err) => {
+        count();
+        if (err) errors.push({ line: Number(err.lines), message: `Not valid CSV: ${err.message}` });
+        return undefined;
+      },
+      on_record: (record, context) => {
+        count();
+        lineOf.push(context.lines);
+        return record;
+      },
+    });
+  } catch (error) {
+    if (error instanceof TooManyLines) throw tooManyLines();
+    throw error;
+  }
   const [header, ...body] = records;
-  if (!header || header.record.map((c) => c.trim()).join(',') !== HEADER)
+  if (!header || header.map((c) => c.trim()).join(',') !== HEADER)
     throw badRequest(`The first line must be the header ${HEADER}`, { header: `Expected ${HEADER}` });
-  if (body.length > FITMENT_IMPORT_MAX_LINES)
-    throw badRequest(`An import takes at most ${FITMENT_IMPORT_MAX_LINES.toLocaleString('en')} lines; split the file`);
   const parsed: ParsedImport = { rows: [], lines: [], errors };
-  for (const { record, info } of body) {
+  body.forEach((record, i) => {
+    const line = lineOf[i + 1]!;
     const checked = checkLine(record);
-    if (typeof checked === 'string') errors.push({ line: info.lines, message: checked });
+    if (typeof checked === 'string') errors.push({ line, message: checked });
     else {
       parsed.rows.push(checked);
-      parsed.lines.push(info.lines);
+      parsed.lines.push(line);
     }
-  }
+  });
   errors.sort((a, b) => a.line - b.line);
   return parsed;
 }

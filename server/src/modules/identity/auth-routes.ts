@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { AUTH_BASE_PATH } from './auth.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_BASE_PATH, withheldResetMail } from './auth.ts';
 import { forwardToBetterAuth } from './better-auth-bridge.ts';
 
 /** better-auth's own routes under /api/auth, behind our rate limits. */
@@ -19,16 +19,26 @@ export async function authRoutes(app: FastifyInstance) {
     });
   }
 
-  // "Send me a link": limited per address and per account (the body's email), so nobody can
-  // flood an inbox or probe addresses; the answer is better-auth's, the same for any address.
+  // "Send me a link": limited per address (429) and per account (the body's email), so nobody
+  // can flood an inbox or probe addresses. Past the account's count the request still goes to
+  // better-auth (same checks, same answer) but no e-mail is written: a 429 there would tell
+  // anyone the limit was reached and refuse the owner, whom the links already sent still reach.
+  const accountCount = app.createRateLimit(limits.passwordResetPerAccount);
+  const pastAccountCount = new WeakSet<FastifyRequest>();
   app.post(`${AUTH_BASE_PATH}/request-password-reset`, {
     config: { access: 'public', rateLimit: limits.passwordResetPerIp },
-    preHandler: app.extraRateLimit(limits.passwordResetPerAccount),
+    preHandler: async (request) => {
+      const count = await accountCount(request);
+      if (!count.isAllowed && count.isExceeded) pastAccountCount.add(request);
+    },
     schema: {
       tags: ['identity'],
       summary: 'E-mail a password reset link (same answer whether or not the account exists)',
     },
-    handler: forward,
+    handler: (request, reply) =>
+      pastAccountCount.has(request)
+        ? withheldResetMail.run(true, () => forward(request, reply))
+        : forward(request, reply),
   });
 
   app.post(`${AUTH_BASE_PATH}/reset-password`, {

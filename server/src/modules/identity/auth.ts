@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
-import { isAPIError } from 'better-auth/api';
+import { accountSignUpFields, accountUpdateFields, TEXT_MAX } from '@torque/contract';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -8,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
+import { clip } from '../../lib/clip.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -17,6 +19,12 @@ export const AUTH_BASE_PATH = '/api/auth';
  * as it does for every other route (503 while the database is away).
  */
 export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
+
+/**
+ * Inside `withheldResetMail.run(true, …)` a password reset request is answered as any other but
+ * its e-mail is not written: the account's own limit was reached (auth-routes.ts, issue 24).
+ */
+export const withheldResetMail = new AsyncLocalStorage<true>();
 
 /** Outside production, both localhost and 127.0.0.1 on our port may sign in (PRODUCT.md §12). */
 function trustedOrigins(config: Config): string[] {
@@ -41,6 +49,39 @@ export interface PasswordResetHooks {
   passwordWasReset(userId: string): void;
 }
 
+/**
+ * The account fields better-auth's own routes write, checked with the contract's rules (issue
+ * 24): a name longer than 100 characters or a bad picture link is a 400 there as everywhere else.
+ */
+const ACCOUNT_BODIES: Record<string, typeof accountSignUpFields | typeof accountUpdateFields> = {
+  '/sign-up/email': accountSignUpFields,
+  '/update-user': accountUpdateFields,
+};
+
+/**
+ * Refuses a body that breaks the rules with better-auth's own 400 (`{ code, message }`), and
+ * hands on the trimmed fields, so what is stored is what was checked.
+ */
+const checkAccountFields = createAuthMiddleware(async (ctx) => {
+  const schema = ACCOUNT_BODIES[ctx.path];
+  if (!schema) return;
+  const checked = schema.safeParse(ctx.body ?? {});
+  if (!checked.success)
+    throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: checked.error.issues[0]!.message });
+  const fields = Object.fromEntries(Object.entries(checked.data).filter(([, value]) => value !== undefined));
+  return { context: { body: { ...(ctx.body as object), ...fields } } };
+});
+
+/**
+ * The last line for a name or picture that reaches the store another way (an OpenID profile's
+ * name at sign-up): clipped to the same rule instead of refused.
+ */
+function clippedAccount<U extends { name?: string | null; image?: string | null }>(user: U): U {
+  const name = typeof user.name === 'string' ? clip(user.name.trim(), TEXT_MAX.accountName) : user.name;
+  const image = typeof user.image === 'string' && user.image.length > TEXT_MAX.imageLink ? null : user.image;
+  return { ...user, ...(name !== undefined && { name }), ...(image !== undefined && { image }) };
+}
+
 export function createAuth(
   config: Config,
   db: Db,
@@ -62,7 +103,9 @@ export function createAuth(
       autoSignIn: true,
       // better-auth's own reset flow: it makes and checks the token (one hour, used once); we
       // only write the e-mail. Its answer is the same whether or not the address has an account.
-      sendResetPassword: async ({ user, token }) => passwordReset.sendResetPassword(user, token),
+      sendResetPassword: async ({ user, token }) => {
+        if (!withheldResetMail.getStore()) await passwordReset.sendResetPassword(user, token);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       // Every session (and so every access token made from one) ends with the old password.
       revokeSessionsOnPasswordReset: true,
@@ -101,17 +144,19 @@ export function createAuth(
         linkedin: { type: 'string', required: false, input: false },
       },
     },
+    hooks: { before: checkAccountFields },
     databaseHooks: {
       user: {
         create: {
           before: async (user) => ({
             data: {
-              ...user,
+              ...clippedAccount(user),
               email: user.email.toLowerCase(),
               role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user',
             },
           }),
         },
+        update: { before: async (user) => ({ data: clippedAccount(user) }) },
       },
     },
     plugins: [

@@ -42,6 +42,10 @@ const hasErrorMessage = (response: Response): Promise<boolean> =>
 export function forwardToBetterAuth(auth: Auth, publicUrl: string) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const url = new URL(request.url, publicUrl);
+    // URL parsing resolves `.`/`..` and `%2e` segments and backslashes: better-auth must serve
+    // the very path Fastify routed (and limited), never one those resolve to (issue 24).
+    const routed = request.url.split('?')[0];
+    if (url.pathname !== routed) throw new AppError(404, 'NOT_FOUND', `No API route ${request.method} ${routed}`);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
     const headers = fetchHeaders(request);
     if (hasBody) headers.set('content-type', 'application/json');

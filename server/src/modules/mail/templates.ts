@@ -1,5 +1,7 @@
+import { TEXT_MAX } from '@torque/contract';
+import { clip } from '../../lib/clip.ts';
 import { formatCents } from '../../lib/money.ts';
-import type { OrderFacts } from '../orders/order-facts.ts';
+import { drawableFacts, type OrderFacts } from '../orders/order-facts.ts';
 
 /** What the outbox rows name: each is rendered at delivery from the row's JSON payload. */
 export type MailTemplate = 'order-placed' | 'payment-received' | 'order-shipped' | 'contact-message' | 'password-reset';
@@ -107,14 +109,22 @@ function orderMail(
   };
 }
 
+/** A contact message as drawn: its stored texts clipped to their rules (issue 24). */
+const drawableContact = (m: ContactPayload): ContactPayload => ({
+  email: clip(m.email, TEXT_MAX.email),
+  subject: clip(m.subject, TEXT_MAX.contactSubject),
+  message: clip(m.message, TEXT_MAX.contactMessage),
+});
+
 /**
- * Subject, plain text and HTML of one outbox row. Attachments (the invoice PDF of a payment) come
- * from the module that draws them, through `app.mail.attach` (mail-plugin.ts).
+ * Subject, plain text and HTML of one outbox row. Stored texts are clipped to their rules before
+ * they are drawn, so no payload makes rendering slow (issue 24). Attachments (the invoice PDF of a
+ * payment) come from the module that draws them, through `app.mail.attach` (mail-plugin.ts).
  */
 export function renderMail(template: string, payload: unknown, ctx: MailContext): RenderedMail {
   switch (template as MailTemplate) {
     case 'order-placed': {
-      const o = payload as OrderFacts;
+      const o = drawableFacts(payload as OrderFacts);
       const sentence = 'Thank you for your order. It is waiting for payment.';
       return orderMail(o, ctx, `order received (${o.partName} × ${o.quantity})`, 'Thank you for your order', {
         text: sentence,
@@ -122,7 +132,7 @@ export function renderMail(template: string, payload: unknown, ctx: MailContext)
       });
     }
     case 'payment-received': {
-      const o = payload as OrderFacts;
+      const o = drawableFacts(payload as OrderFacts);
       return orderMail(
         o,
         ctx,
@@ -135,7 +145,7 @@ export function renderMail(template: string, payload: unknown, ctx: MailContext)
       );
     }
     case 'order-shipped': {
-      const o = payload as OrderFacts;
+      const o = drawableFacts(payload as OrderFacts);
       const sentence = 'Your order is on its way.';
       return orderMail(o, ctx, `your order has shipped (${o.partName})`, 'Your order is on its way', {
         text: sentence,
@@ -143,7 +153,7 @@ export function renderMail(template: string, payload: unknown, ctx: MailContext)
       });
     }
     case 'contact-message': {
-      const m = payload as ContactPayload;
+      const m = drawableContact(payload as ContactPayload);
       return {
         subject: `${ctx.shopName} contact: ${m.subject}`,
         replyTo: m.email,
@@ -158,8 +168,10 @@ export function renderMail(template: string, payload: unknown, ctx: MailContext)
       };
     }
     case 'password-reset': {
-      const r = payload as PasswordResetPayload;
-      const url = `${ctx.publicUrl}/reset-password?${new URLSearchParams({ token: r.token, email: r.email })}`;
+      const stored = payload as PasswordResetPayload;
+      const r = { ...stored, name: clip(stored.name, TEXT_MAX.accountName) };
+      // The token alone: the page never signs in or names an account from the link (issue 24).
+      const url = `${ctx.publicUrl}/reset-password?${new URLSearchParams({ token: r.token })}`;
       return {
         subject: `${ctx.shopName}: reset your password`,
         text: [

@@ -94,7 +94,7 @@ declare module 'fastify' {
 export const holdSweeperPlugin = fp(
   async (app: FastifyInstance) => {
     const holdMinutes = app.config.ORDER_HOLD_MINUTES;
-    const repository = createOrdersRepository(app.db);
+    const repository = createOrdersRepository(app.db, { maxUnpaidUnits: app.config.MAX_UNPAID_UNITS_PER_ACCOUNT });
     const sweep = createHoldSweep({
       repository,
       machine: app.orders.machine,

@@ -1,3 +1,5 @@
+import { TEXT_MAX } from '@torque/contract';
+import { clip } from '../../lib/clip.ts';
 /** An order's facts as `orderFactsOf` writes them (timestamps are ISO strings). */
 export interface OrderFacts {
   orderId: string;
@@ -14,6 +16,24 @@ export interface OrderFacts {
   createdAt: string;
   paidAt: string | null;
   shippedAt: string | null;
+}
+
+/**
+ * The facts with every stored text clipped to its field's rule (contract TEXT_MAX): laying out
+ * text costs pdfkit more than linear time in its length (a 40,000-character name took 11.6 s),
+ * so what it draws is bounded whatever was stored (issue 24). The invoice PDF and the e-mails draw these.
+ */
+export function drawableFacts(facts: OrderFacts): OrderFacts {
+  const optional = (text: string | null, max: number) => (text === null ? null : clip(text, max));
+  return {
+    ...facts,
+    email: clip(facts.email, TEXT_MAX.email),
+    buyerName: optional(facts.buyerName, TEXT_MAX.accountName),
+    phone: clip(facts.phone, TEXT_MAX.phone),
+    address: clip(facts.address, TEXT_MAX.address),
+    partName: clip(facts.partName, TEXT_MAX.partName),
+    paymentId: optional(facts.paymentId, TEXT_MAX.paymentId),
+  };
 }
 
 /**

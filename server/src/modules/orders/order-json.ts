@@ -46,6 +46,23 @@ export const ORDER_BY_ID = `
     o.expired_at as "expiredAt", o.refunded_at as "refundedAt", ${orderJsonOf('o')} as "json"
   from orders as o where o.id = $1::uuid`;
 
+/**
+ * The units the account `userId` (an SQL expression) holds in unpaid orders (expired ones hold
+ * none), read in turn: `unpaid_units_in_turn` (migration 0009) takes the account's advisory lock
+ * for the rest of the transaction, then sums with a fresh snapshot, so one account's placements
+ * take turns inside PostgreSQL and each sees the orders placed before it, on any instance.
+ */
+export const UNPAID_UNITS_OF = (userId: string) => `unpaid_units_in_turn(${userId})`;
+
+/**
+ * $1 part id, $2 user id. What a refused placement is explained by: the part's rules and the
+ * units the account holds unpaid (no row: no such part).
+ */
+export const PLACEMENT_FACTS = `
+  select available, minimum_order as "minimunOrder", price_cents as "priceCents",
+    ${UNPAID_UNITS_OF('$2::text')}::integer as "unpaidUnits"
+  from parts where id = $1::uuid`;
+
 /** A JSON array of the orders `where` selects, oldest first (as the Drizzle lists were). */
 const listJson = (where: string) =>
   `select coalesce('[' || string_agg(${orderJsonOf('listed')}, ',' order by listed.created_at, listed.id) || ']', '[]') as "json"

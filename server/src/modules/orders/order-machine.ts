@@ -27,7 +27,7 @@ export interface PlaceValues {
  * statement (order-statements.ts) and, when it changed an order, emitting exactly one event per
  * changed order after the commit. Nothing else in the server writes an order's state.
  */
-export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinutes: number }) {
+export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinutes: number; maxUnpaidUnits: number }) {
   const { db, events } = deps;
   // Composed on first use, once every plugin has registered its writers (order-events.ts).
   let composed: OrderStatements | undefined;
@@ -69,6 +69,7 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         values.address,
         MAX_ORDER_TOTAL_CENTS,
         deps.holdMinutes,
+        deps.maxUnpaidUnits,
       ]);
       return row && emit('place', row, null);
     },

@@ -1,5 +1,5 @@
 import type { OrderEvents } from './order-events.ts';
-import { orderJsonOf } from './order-json.ts';
+import { orderJsonOf, UNPAID_UNITS_OF } from './order-json.ts';
 import { guardOf, inState, stateSql, TRANSITIONS, type OrderState, type TransitionName } from './order-states.ts';
 
 /**
@@ -84,16 +84,23 @@ export function orderStatements(events: OrderEvents) {
      * Takes the stock and writes the order in one statement, so the part's row is locked for one
      * round trip instead of a whole transaction (orders for one part queue on that lock). Every
      * rule is in the UPDATE's guard: enough stock, at least the minimum, a total a card can pay
-     * (in bigint: price × quantity can pass 2³¹). Answers the order, or no row when the guard let
-     * nothing through.
+     * (in bigint: price × quantity can pass 2³¹), and the account's unpaid units within their cap
+     * (issue 24: read in turn with the account's other placements, so the sum is current). The cap
+     * is read once, in `allowed`, before the part's row is locked: orders for one part queue on
+     * that row, and a re-check of the guard after the wait does not read the sum again. Answers
+     * the order, or no row when the guard let nothing through.
      * $1 part id, $2 quantity, $3 user id, $4 email, $5 phone, $6 address, $7 the largest total in
-     * cents, $8 the hold in minutes (0: no expiry), which fixes the order's `pay_by` once.
+     * cents, $8 the hold in minutes (0: no expiry), which fixes the order's `pay_by` once, $9 the
+     * most unpaid units an account may hold.
      */
     place: `
-      with taken as (
+      with allowed as (
+        select ${UNPAID_UNITS_OF('$3::text')} + $2::integer <= $9::integer as within_cap
+      ), taken as (
         update parts set available = available - $2::integer
         where id = $1::uuid and available >= $2::integer and minimum_order <= $2::integer
           and price_cents::bigint * $2::integer <= $7::bigint
+          and (select within_cap from allowed)
         returning id, name, img, description, price_cents
       ), placed as (
         insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, img, description, pay_by)

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import { TEXT_MAX } from '@torque/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { clip } from '../../lib/clip.ts';
 import type { OrderExportRow } from './orders-repository.ts';
 
 /** The export's columns: the row's field and its heading, in the file's order. */
@@ -22,6 +24,15 @@ export const ORDER_CSV_COLUMNS = (
   ] as const satisfies readonly (readonly [keyof OrderExportRow, string])[]
 ).map(([key, header]) => ({ key, header }));
 
+/** The longest text each customer-written column holds (contract TEXT_MAX). */
+const CELL_MAX = {
+  email: TEXT_MAX.email,
+  phone: TEXT_MAX.phone,
+  address: TEXT_MAX.address,
+  part: TEXT_MAX.partName,
+  paymentId: TEXT_MAX.paymentId,
+} satisfies Partial<Record<keyof OrderExportRow, number>>;
+
 /**
  * The orders as RFC 4180 CSV (csv-stringify: CRLF records, fields quoted when they hold a comma,
  * quote or line break, quotes doubled), streamed: rows are pulled from the database batch by
@@ -34,8 +45,15 @@ export function ordersCsv(rows: AsyncIterable<OrderExportRow>, log: FastifyBaseL
     columns: ORDER_CSV_COLUMNS,
     record_delimiter: 'windows',
     escape_formulas: true,
-    // Quantities are numbers and never neutralised; every other cell is text.
-    cast: { number: (n) => String(n) },
+    // Quantities are numbers and never neutralised; every other cell is text, the customer's
+    // clipped to its field's rule (issue 24: a value stored before the rule stays bounded).
+    cast: {
+      number: (n) => String(n),
+      string: (value, context) => {
+        const max = CELL_MAX[context.column as keyof typeof CELL_MAX];
+        return max === undefined ? value : clip(value, max);
+      },
+    },
   });
   pipeline(Readable.from(rows), csv).catch((err: unknown) => {
     // The answer has started: the client sees a cut-off download, the log says why.

@@ -36,8 +36,14 @@ declare module 'fastify' {
 export const ordersPlugin = fp(
   async (app: FastifyInstance) => {
     const events = createOrderEvents(app.log);
-    const repository = createOrdersRepository(app.db);
-    const machine = createOrderMachine({ db: app.db, events, holdMinutes: app.config.ORDER_HOLD_MINUTES });
+    const maxUnpaidUnits = app.config.MAX_UNPAID_UNITS_PER_ACCOUNT;
+    const repository = createOrdersRepository(app.db, { maxUnpaidUnits });
+    const machine = createOrderMachine({
+      db: app.db,
+      events,
+      holdMinutes: app.config.ORDER_HOLD_MINUTES,
+      maxUnpaidUnits,
+    });
     events.on(ORDER_EVENT_TYPES, (event) => {
       app.metrics.order(event.type);
       if (event.stock) app.catalogueChanged();

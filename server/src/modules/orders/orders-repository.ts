@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { quantityRefusal, type OrderStatus } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
-import { orders, parts } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -13,6 +13,7 @@ import {
   ORDER_PAGE_COLUMNS,
   ORDER_BY_ID,
   ORDERS_OF_EMAIL_JSON,
+  PLACEMENT_FACTS,
 } from './order-json.ts';
 import { MAX_ORDER_TOTAL_CENTS } from './order-machine.ts';
 import { guardOf } from './order-states.ts';
@@ -110,22 +111,42 @@ const BACKFILL_PAY_BY = `
   update orders set pay_by = created_at + $1::float8 * interval '1 minute'
   where pay_by is null and ${guardOf('expire', 'orders')}`;
 
+/** What a refused placement is explained for. */
+export interface PlacementInput {
+  partId: string;
+  quantity: number;
+  userId: string;
+}
+
+/** Runs one hand-written statement ($1, $2… parameters) and answers its rows. */
+type Query = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
+
 /**
- * Why a part could not give `quantity` units, read after the guarded statement placed nothing
- * (the rules themselves are the contract's `quantityRefusal`); null when it would pass now.
+ * Why a part could not give `quantity` units to the account, read after the guarded statement
+ * placed nothing (the quantity rules themselves are the contract's `quantityRefusal`, checked
+ * first as the form does); null when it would pass now.
  */
-async function refusalFor(db: Db, partId: string, quantity: number): Promise<Error | null> {
-  const [part] = await db
-    .select({ available: parts.available, minimunOrder: parts.minimumOrder, priceCents: parts.priceCents })
-    .from(parts)
-    .where(eq(parts.id, partId));
+async function refusalFor(query: Query, input: PlacementInput, maxUnpaidUnits: number): Promise<Error | null> {
+  const [part] = await query<{ available: number; minimunOrder: number; priceCents: number; unpaidUnits: number }>(
+    'orders_placement_facts',
+    PLACEMENT_FACTS,
+    [input.partId, input.userId],
+  );
   if (!part) return notFound('Part');
-  const refusal = quantityRefusal(quantity, part);
+  const refusal = quantityRefusal(input.quantity, part);
   if (refusal) return conflict(refusal.message, refusal.code);
-  if (part.priceCents * quantity > MAX_ORDER_TOTAL_CENTS) {
+  if (part.priceCents * input.quantity > MAX_ORDER_TOTAL_CENTS) {
     return conflict(
       'This order is too large to pay by card (over $999,999.99). Please order fewer units.',
       'ORDER_TOO_LARGE',
+    );
+  }
+  if (part.unpaidUnits + input.quantity > maxUnpaidUnits) {
+    const held = part.unpaidUnits.toLocaleString('en');
+    return conflict(
+      `An account can hold at most ${maxUnpaidUnits.toLocaleString('en')} units in unpaid orders, and yours hold ${held}. ` +
+        'Pay or cancel an order before ordering more.',
+      'UNPAID_LIMIT',
     );
   }
   return null;
@@ -135,7 +156,7 @@ async function refusalFor(db: Db, partId: string, quantity: number): Promise<Err
  * Every read of orders, and the writes that are no step of their life (a payment intent's id, a
  * pay-by time); the steps are order-machine.ts's. Answers are the contract's JSON.
  */
-export function createOrdersRepository(db: Db) {
+export function createOrdersRepository(db: Db, options: { maxUnpaidUnits: number }) {
   const one = async <T>(name: string, text: string, values: unknown[]): Promise<T | undefined> =>
     (await preparedQuery<T>(db, name, text, values))[0];
 
@@ -157,7 +178,8 @@ export function createOrdersRepository(db: Db) {
 
   return {
     /** Why the part cannot give `quantity` units now (null: it can), after placing found nothing to take. */
-    refusalFor: (partId: string, quantity: number) => refusalFor(db, partId, quantity),
+    refusalFor: (input: PlacementInput) =>
+      refusalFor((name, text, values) => preparedQuery(db, name, text, values), input, options.maxUnpaidUnits),
 
     async get(id: string): Promise<StoredOrder | undefined> {
       return one<StoredOrder>('orders_by_id', ORDER_BY_ID, [id]);

@@ -82,7 +82,7 @@ export function createOrdersService(deps: { repository: OrdersRepository; machin
       for (let attempt = 1; ; attempt++) {
         const placed = await machine.place(values);
         if (placed) return placed.json;
-        const refusal = await repository.refusalFor(input.partId, input.quantity);
+        const refusal = await repository.refusalFor({ ...input, userId: caller.userId });
         if (refusal) throw refusal;
         if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
       }
@@ -125,7 +125,7 @@ export function createOrdersService(deps: { repository: OrdersRepository; machin
       return (await orderFor(caller, id, 'admin-allowed')).json;
     },
 
-    /** Cancels an unpaid order (its owner or an admin); its units go back to stock. */
+    /** Cancels an unpaid order (its owner or an admin); its units go back to stock. Never a refunded one. */
     async cancel(caller: Caller, id: string): Promise<Order> {
       const order = await orderFor(caller, id, 'admin-allowed');
       return changedOrThrow(await machine.cancel(order.id), CANCEL_REFUSALS);

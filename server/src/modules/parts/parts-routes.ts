@@ -21,6 +21,9 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
  */
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { parts } = app;
+  // Searched, filtered, sorted or paged lists are read from the database: limited per address
+  // (issue 24). The whole catalogue, served from memory, is not.
+  const listLimit = app.extraRateLimit(app.rateLimits.catalogueLists);
 
   app.get(
     '/api/parts',
@@ -30,17 +33,22 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['parts'],
         summary: 'The catalogue: whole, or paged, searched, filtered and sorted',
         description:
-          "Without `limit` (the compatibility form PRODUCT.md's clients use) the whole catalogue, oldest first, " +
-          'and `q`, `inStock` and `sort` still apply. With `limit`, one page (still an array) with `X-Total-Count` ' +
-          'and, while there is more, `Link: <…>; rel="next"` whose URL carries the next `cursor`. Keyset paging: ' +
-          'parts added or sold out meanwhile never make a reader see a part twice or miss one.',
+          "Without any parameter (the compatibility form PRODUCT.md's clients use) the whole catalogue, oldest " +
+          'first. With `limit`, one page (still an array) with `X-Total-Count` and, while there is more, ' +
+          '`Link: <…>; rel="next"` whose URL carries the next `cursor`; with `q`, a filter or `sort` but no ' +
+          '`limit`, the first page of 100, the same way. Keyset paging: parts added or sold out meanwhile never ' +
+          'make a reader see a part twice or miss one. Lists other than the whole catalogue are rate-limited ' +
+          'per address (600 a minute).',
         querystring: partsQuery,
-        response: { 200: z.array(part), 400: errorBody },
+        response: { 200: z.array(part), 400: errorBody, 429: errorBody },
+      },
+      preHandler: async (request, reply) => {
+        if (request.url.includes('?')) await listLimit.call(app, request, reply);
       },
     },
     async (request, reply) => {
-      const { body, page } = await parts.list(request.query);
-      if (page) setPageHeaders(request, reply, page);
+      const { body, page, pagedAt } = await parts.list(request.query);
+      if (page) setPageHeaders(request, reply, page, pagedAt === undefined ? {} : { limit: String(pagedAt) });
       return sendSerialised(request, reply, body);
     },
   );

@@ -1,4 +1,11 @@
-import type { FitmentRow, Part, PartDetail, PartsQuery, Vehicle } from '@torque/contract';
+import {
+  PAGE_LIMIT_MAX,
+  type FitmentRow,
+  type Part,
+  type PartDetail,
+  type PartsQuery,
+  type Vehicle,
+} from '@torque/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, conflict, notFound, preconditionFailed, preconditionRequired } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
@@ -85,15 +92,19 @@ export function createPartsService(deps: {
     invalidate: () => catalogue.invalidate(),
 
     /**
-     * The list: without `limit` the whole catalogue (the compatibility form; filters and sort
-     * still apply), with it one page and its paging facts.
+     * The list: without parameters the whole catalogue (the compatibility form), from its
+     * snapshot; otherwise one page and its paging facts. A search, filter or sort without
+     * `limit` answers its first page of PAGE_LIMIT_MAX (`pagedAt`, for the next page's link):
+     * read whole it cost a scan, a serialisation and a compression per request, none of them
+     * bounded (issue 24).
      */
-    async list(query: PartsQuery): Promise<{ body: SerialisedBody; page?: CachedPage }> {
+    async list(query: PartsQuery): Promise<{ body: SerialisedBody; page?: CachedPage; pagedAt?: number }> {
       if (query.limit === undefined) {
         if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
         const plain = !query.q && !query.inStock && !query.lowStock && query.sort === undefined && !vehicleOf(query);
         if (plain) return { body: await catalogue.list() };
-        return { body: (await page({ ...query, limit: Number.MAX_SAFE_INTEGER })).body };
+        const first = await page({ ...query, limit: PAGE_LIMIT_MAX });
+        return { body: first.body, page: first, pagedAt: PAGE_LIMIT_MAX };
       }
       const found = await page({ ...query, limit: query.limit });
       return { body: found.body, page: found };

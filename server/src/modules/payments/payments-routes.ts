@@ -13,12 +13,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/access.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const bearer = [{ bearer: [] }];
 
 /**
  * Card payments: intents, the sandbox's card confirmation, marking an order paid and the payment
- * record of PRODUCT.md §3. Each route parses, authorizes and calls the payments service once.
+ * record of PRODUCT.md §3. Each route parses, authorizes and calls the payments service once;
+ * each is rate-limited per customer (rateLimits.payments).
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments } = app;
@@ -26,7 +27,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-payment-intent',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: app.rateLimits.payments },
       schema: {
         tags: ['payments'],
         summary: "Start paying for one of the caller's unpaid orders",
@@ -43,7 +44,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/sandbox/confirm',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: app.rateLimits.payments },
       schema: {
         tags: ['payments'],
         summary: 'Charge a test card against an intent and record the payment (sandbox provider only)',
@@ -63,7 +64,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/order/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: app.rateLimits.payments },
       schema: {
         tags: ['orders', 'payments'],
         summary: 'Mark an order paid, once the payment provider confirms the payment',
@@ -79,7 +80,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payment',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: app.rateLimits.payments },
       schema: {
         tags: ['payments'],
         summary: 'The payment record of a paid order (PRODUCT.md §3); a replay returns the same record',

@@ -1,7 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useAuth } from '@/lib/auth/index.ts';
 import { request } from '@/lib/http.ts';
-import { signInWithEmail } from './sign-in.ts';
 
 /**
  * `POST /api/auth/request-password-reset`: e-mails a reset link if the address has an account.
@@ -20,15 +18,13 @@ export function resetPassword(token: string, newPassword: string): Promise<unkno
   return request('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });
 }
 
-/** Reset, then sign in with the new password (the link carries the address) and take the access token. */
+/**
+ * Sets the new password and nothing more: the person then signs in themselves (issue 24). The
+ * page once signed in with an address taken from the link, which need not be the token's
+ * account: a crafted link could sign its reader into the sender's account (login CSRF).
+ */
 export function useResetPassword() {
-  const { completeSignIn } = useAuth();
   return useMutation({
-    mutationFn: async (input: { token: string; email: string; password: string }) => {
-      await resetPassword(input.token, input.password);
-      const result = await signInWithEmail({ email: input.email, password: input.password });
-      await completeSignIn(result.user.email);
-      return result;
-    },
+    mutationFn: (input: { token: string; password: string }) => resetPassword(input.token, input.password),
   });
 }

@@ -35,6 +35,17 @@ describe('Signup form (PRODUCT.md §5 messages)', () => {
     expect(screen.queryByText('Name is Required')).not.toBeInTheDocument();
   });
 
+  it('takes a name of at most 100 characters, as the server does (contract TEXT_MAX)', async () => {
+    const { user } = await openSignup();
+    await user.click(screen.getByLabelText('Name'));
+    await user.paste('W'.repeat(101));
+    await user.type(screen.getByLabelText('Email'), 'long@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'SignUp' }));
+    expect(await screen.findByText('Name must be at most 100 characters')).toBeInTheDocument();
+    expect(state.exchangeCalls).toBe(0);
+  });
+
   it("shows the identity provider's error in small red text", async () => {
     addUser({ email: 'taken@example.com' });
     const { user } = await openSignup();

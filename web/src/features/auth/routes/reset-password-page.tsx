@@ -4,13 +4,12 @@ import { useAuth } from '@/lib/auth/index.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { ResetPasswordForm } from '../components/reset-password-form.tsx';
 
-/** The page the reset e-mail links to: `/reset-password?token=…&email=…`; signed in when done. */
+/** The page the reset e-mail links to: `/reset-password?token=…`; the person signs in afterwards. */
 export default function ResetPasswordPage() {
   useTitle('Reset password');
   const [params] = useSearchParams();
   const { status } = useAuth();
   const token = params.get('token') ?? '';
-  const email = params.get('email') ?? '';
 
   if (status === 'authenticated') return <Navigate to="/" replace />;
 
@@ -24,8 +23,8 @@ export default function ResetPasswordPage() {
         </Link>
       }
     >
-      {token && email ? (
-        <ResetPasswordForm token={token} email={email} />
+      {token ? (
+        <ResetPasswordForm token={token} />
       ) : (
         <p role="alert" className="alert alert-warning">
           This link is incomplete. Ask for a new one.

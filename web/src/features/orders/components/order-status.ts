@@ -25,7 +25,7 @@ export function canShip(order: Pick<Order, 'payment' | 'status'>): boolean {
 
 /**
  * Only unpaid orders can be cancelled (the server returns their units to stock, unless expired);
- * a refunded one is the record of its refund and stays.
+ * a refunded one is the record of its refund and stays (409 ORDER_REFUNDED).
  */
 export function canCancel(order: Pick<Order, 'payment' | 'refundedAt'>): boolean {
   return !order.payment && !order.refundedAt;
