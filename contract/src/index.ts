@@ -11,3 +11,4 @@ export * from './payments.ts';
 export * from './sandbox-cards.ts';
 export * from './config.ts';
 export * from './stats.ts';
+export * from './pricing.ts';

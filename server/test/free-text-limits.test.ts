@@ -91,11 +91,12 @@ for (const kind of databaseKinds()) {
         return { res, ms: performance.now() - started };
       };
 
-      test('the invoice of a buyer with a 40,000-character name: clipped, in well under a second', async (tc) => {
+      // What is drawn is clipped, so the cost is bounded whatever was stored; the time itself is
+      // the bench's to measure (npm run bench:invoice), never a test's to assert.
+      test('the invoice of a buyer with a 40,000-character name: the name is clipped before it is drawn', async (tc) => {
         const { res, ms } = await invoice();
         assert.equal(res.statusCode, 200, res.body.slice(0, 200));
         tc.diagnostic(`invoice.pdf in ${ms.toFixed(0)} ms`);
-        assert.ok(ms < 2_000, `${ms.toFixed(0)} ms`);
         const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
         assert.ok(text.includes(`${long(99)}…`), 'the name, clipped to 100 characters');
         assert.ok(!text.includes(long(101)));
@@ -106,7 +107,9 @@ for (const kind of databaseKinds()) {
         const { res, ms } = await invoice();
         assert.equal(res.statusCode, 200);
         tc.diagnostic(`invoice.pdf in ${ms.toFixed(0)} ms`);
-        assert.ok(ms < 2_000, `${ms.toFixed(0)} ms`);
+        const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
+        assert.ok(text.includes(`${'W'.repeat(99)}…`), 'the name, clipped to 100 characters');
+        assert.ok(!text.includes('W'.repeat(101)));
       });
 
       test('the payment e-mail and its PDF are written with the name clipped', async () => {
