@@ -1,32 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-
 /**
- * The import rules `npm run lint` enforces (dependency-cruiser; `npm run lint:deps`).
- *
- * Violations that existed when the rules came in are listed in the baseline below and do not fail
- * lint (`--ignore-known`); a new one does. Shrink it as they are fixed:
- * `npx depcruise --config .dependency-cruiser.mjs --baseline .dependency-cruiser-known-violations.json --baseline-mode shrink-only server/src web/src`,
- * and delete it once it is empty.
+ * The import rules `npm run lint` enforces (dependency-cruiser; `npm run lint:deps`). Every rule is
+ * an error: the violations that predated them (the parts/fitment cycle, the seed importing a
+ * module) were fixed when the catalogue became one module, and with them the baseline went.
  */
-const BASELINE = new URL('.dependency-cruiser-known-violations.json', import.meta.url);
 const MODULE = '^server/src/modules/[^/]+$';
-
-/**
- * dependency-cruiser applies `--ignore-known` to file-level violations only (folder-level ones are
- * a TODO in its soften-known-violations.mjs), so the module cycles the baseline lists are handled
- * here, edge by edge: they stay visible as warnings, any other module cycle is an error.
- */
-function knownModuleCycles() {
-  const known = new Map();
-  if (!existsSync(BASELINE)) return known;
-  for (const violation of JSON.parse(readFileSync(BASELINE, 'utf8'))) {
-    if (violation.rule.name !== 'no-circular-modules') continue;
-    known.set(violation.from, [...(known.get(violation.from) ?? []), violation.to]);
-  }
-  return known;
-}
-const known = knownModuleCycles();
-const exactly = (paths) => `^(${paths.join('|')})$`;
 
 const moduleCycles = {
   name: 'no-circular-modules',
@@ -48,20 +25,7 @@ export default {
       from: { path: '^(server|web)/src/' },
       to: { circular: true },
     },
-    {
-      ...moduleCycles,
-      from: { path: MODULE, ...(known.size > 0 && { pathNot: exactly([...known.keys()]) }) },
-      to: { path: MODULE, circular: true },
-    },
-    ...[...known].flatMap(([from, tos]) => [
-      { ...moduleCycles, from: { path: exactly([from]) }, to: { path: MODULE, pathNot: exactly(tos), circular: true } },
-      {
-        ...moduleCycles,
-        severity: 'warn',
-        from: { path: exactly([from]) },
-        to: { path: exactly(tos), circular: true },
-      },
-    ]),
+    { ...moduleCycles, from: { path: MODULE }, to: { path: MODULE, circular: true } },
     {
       name: 'db-imports-no-module',
       severity: 'error',

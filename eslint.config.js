@@ -43,6 +43,29 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '@torque/web'] }] },
   },
+  // ARCHITECTURE.md, "The catalogue": the catalogue module in layers, each importing
+  // only those before it: parts/ ← fitment/ ← search/ ← the module's root (plugin, service, routes).
+  ...[
+    ['parts', '^\\.\\./(fitment|search)/|^\\.\\./[^/]+\\.ts$'],
+    ['fitment', '^\\.\\./search/|^\\.\\./[^/]+\\.ts$'],
+    ['search', '^\\.\\./[^/]+\\.ts$'],
+  ].map(([layer, regex]) => ({
+    files: [`server/src/modules/catalogue/${layer}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '@torque/web'] },
+            {
+              regex,
+              message: `catalogue/${layer}/ imports only the layers before it (parts/ ← fitment/ ← search/ ← root)`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '@torque/server'] }] },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { rowFits, type FitmentRow, type Part, type PartDetail, type Vehicle } from '@torque/contract';
 import { sql } from 'drizzle-orm';
-import { rowFitsSql } from '../src/modules/fitment/fitment-sql.ts';
+import { rowFitsSql } from '../src/modules/catalogue/fitment/fitment-sql.ts';
 import { editPart } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, nextLink, type TestApp, type TestUser } from './helpers/test-app.ts';

@@ -22,12 +22,13 @@ for (const kind of databaseKinds()) {
     let t: TestApp;
     let admin: TestUser;
     let customer: TestUser;
-    let partCount: number;
+    // Each test counts the catalogue itself, before and after what it does: no count is carried
+    // from one test to the next, so each one holds on its own and in any order.
+    const partCount = async (): Promise<number> => (await t.inject({ method: 'GET', url: '/api/parts' })).json().length;
     before(async () => {
       t = await createTestApp(kind);
       admin = await t.admin();
       customer = await t.signUp('parts-customer@torque.test');
-      partCount = (await t.inject({ method: 'GET', url: '/api/parts' })).json().length;
     });
     after(() => t.close());
 
@@ -70,6 +71,7 @@ for (const kind of databaseKinds()) {
     });
 
     test('POST /api/parts: admin adds a part from text inputs; numbers come back as numbers', async () => {
+      const countBefore = await partCount();
       const res = await t.inject({ method: 'POST', url: '/api/parts', payload: newPart }, admin);
       assert.equal(res.statusCode, 201);
       const created = res.json();
@@ -77,12 +79,12 @@ for (const kind of databaseKinds()) {
       assert.equal(created.minimunOrder, 10);
       assert.equal(created.available, 500);
       const list = (await t.inject({ method: 'GET', url: '/api/parts' })).json();
-      assert.equal(list.length, partCount + 1);
+      assert.equal(list.length, countBefore + 1);
       assert.equal(list.at(-1)._id, created._id, 'new parts go to the end of the catalogue');
-      partCount += 1;
     });
 
     test('POST /api/parts refuses anonymous (401) and customers (403) and changes nothing', async () => {
+      const countBefore = await partCount();
       const anon = await t.inject({ method: 'POST', url: '/api/parts', payload: newPart });
       assert.equal(anon.statusCode, 401);
       const cust = await t.inject({ method: 'POST', url: '/api/parts', payload: newPart }, customer);
@@ -94,10 +96,11 @@ for (const kind of databaseKinds()) {
         headers: { authorization: 'Bearer abc.def.ghi' },
       });
       assert.equal(forged.statusCode, 401);
-      assert.equal((await t.inject({ method: 'GET', url: '/api/parts' })).json().length, partCount);
+      assert.equal(await partCount(), countBefore);
     });
 
     test('POST /api/parts rejects bad input with per-field messages and stores nothing', async () => {
+      const countBefore = await partCount();
       const cases: [Record<string, unknown>, string][] = [
         [{ ...newPart, price: '-1' }, 'price'],
         [{ ...newPart, price: '1.234' }, 'price'],
@@ -132,11 +135,12 @@ for (const kind of databaseKinds()) {
         admin,
       );
       assert.ok(wrongType.statusCode === 415 || wrongType.statusCode === 400, `got ${wrongType.statusCode}`);
-      assert.equal((await t.inject({ method: 'GET', url: '/api/parts' })).json().length, partCount);
+      assert.equal(await partCount(), countBefore);
     });
 
     test('PUT /api/parts/:id: admin only; partial edits with If-Match; never stock; unknown id 404', async () => {
-      const [first] = (await t.inject({ method: 'GET', url: '/api/parts' })).json();
+      // Its own part: renaming a seeded one would change what the other tests read.
+      const first = (await t.inject({ method: 'POST', url: '/api/parts', payload: newPart }, admin)).json();
       const etag = String((await t.inject({ method: 'GET', url: `/api/parts/${first._id}` })).headers.etag);
       const put = (payload: unknown, headers: Record<string, string> = { 'if-match': etag }, as = admin) =>
         t.inject({ method: 'PUT', url: `/api/parts/${first._id}`, payload: payload as object, headers }, as);

@@ -68,13 +68,13 @@ async function fetchPage(base: string, pathAndQuery: string): Promise<{ bytes: n
   return { bytes, next: link ? /^<([^>]+)>/.exec(link)![1]! : null };
 }
 
-/** Migration 0006's word lookup, as parts-repository.ts `lexiconWords` runs it. */
+/** Migration 0006's word lookup, as catalogue/search/words.ts `lexiconWords` runs it. */
 const lexiconSql = (terms: string[]) =>
   `select t.term, array(select l.word from search_lexicon l where search_text(t.term) <% l.word ` +
   `order by word_similarity(search_text(t.term), l.word) desc, l.word limit 256) as words ` +
   `from unnest('{${terms.join(',')}}'::text[]) with ordinality as t(term, i) order by t.i`;
 
-/** A search's page as parts-repository.ts builds it, with each term's catalogue words inlined. */
+/** A search's page as catalogue/search/search-repository.ts builds it, with each term's catalogue words inlined. */
 function searchSql(cols: string, search: { term: string; words: string }[]): string {
   const n = search.length;
   const inName = search.map((s) => `(search_name_words && '${s.words}'::text[])`);
@@ -96,7 +96,7 @@ function searchSql(cols: string, search: { term: string; words: string }[]): str
   );
 }
 
-/** The SQL of each measured request, as parts-repository.ts builds it, with its values inlined. */
+/** The SQL of each measured request, as catalogue/search/search-repository.ts builds it, with its values inlined. */
 async function explainQueries(databaseUrl: string, cursorKey: string[]): Promise<{ label: string; sql: string }[]> {
   const cols = 'id, name, description, img, minimum_order, available, price_cents, created_at, updated_at';
   const search = async (terms: string[]) => {
@@ -266,7 +266,7 @@ ${table(HEADER, rows(report))}
 - Landing page, \`GET /api/parts?limit=3\`: ${report.landingBytes.at12} bytes at 12 parts, ${report.landingBytes.atScale} bytes at ${SCALE_PARTS.toLocaleString('en')}: ${same ? 'the same' : '**different**'}.
 - \`GET /api/parts\` (the 12 seeded parts, whole list): ${report.logLevels.map((l) => `LOG_LEVEL=${l.level} ${rps(l.result.requestsPerSecond)} req/s (p99 ${ms(l.result.latencyMs.p99)})`).join(', ')}.
 
-EXPLAIN ANALYZE of each query (as parts-repository.ts builds it, values inlined):
+EXPLAIN ANALYZE of each query (as catalogue/search/search-repository.ts builds it, values inlined):
 
 ${report.explains.map((e) => `**${e.label}**\n\n\`\`\`\n${e.plan}\n\`\`\``).join('\n\n')}
 `;

@@ -109,7 +109,7 @@ async function timeImport(base: string, token: string, csv: string, dryRun: bool
 const vehicleQuery = (i: number) =>
   `make=${MAKES[i % MAKES.length]}&model=Model%20${1 + ((i * 7) % MODELS_PER_MAKE)}&year=${1992 + ((i * 11) % 30)}`;
 
-/** The SQL of each measured request as fitment-sql.ts and parts-repository.ts build it, values inlined. */
+/** The SQL of each measured request as catalogue/fitment/fitment-sql.ts and catalogue/search/search-repository.ts build it, values inlined. */
 function explainQueries(): { label: string; sql: string }[] {
   const match = `lower(f.make) = lower('Volkswagen') and lower(f.model) = lower('Model 19') and f.year_from <= 2005 and f.year_to >= 2005`;
   const branches = [
@@ -248,7 +248,7 @@ ${table(
   report.imports.map((i) => [i.label, i.seconds.toFixed(2), `\`${i.answer}\``]),
 )}
 
-EXPLAIN ANALYZE of each query (as fitment-sql.ts, fitment-repository.ts and parts-repository.ts build them, values inlined):
+EXPLAIN ANALYZE of each query (as catalogue/fitment/fitment-sql.ts, fitment-repository.ts and catalogue/search/search-repository.ts build them, values inlined):
 
 ${report.explains.map((e) => `**${e.label}**\n\n\`\`\`\n${e.plan}\n\`\`\``).join('\n\n')}
 `;

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { FitmentRow } from '@torque/contract';
-import { replaceRows } from '../modules/fitment/fitment-sql.ts';
-import { parts, reviews } from './schema/index.ts';
+import { partFitment, parts, reviews } from './schema/index.ts';
 
 interface SeedPart {
   name: string;
@@ -58,11 +57,8 @@ export async function seedDemoData(db: Db): Promise<{ parts: number; reviews: nu
       .returning({ id: parts.id, name: parts.name });
     // By name (unique in the demo), not by position: RETURNING promises no order.
     const idOf = new Map(inserted.map((r) => [r.name, r.id]));
-    await replaceRows(
-      tx,
-      [...idOf.values()],
-      demoParts.flatMap((p) => p.fitment.map((row) => ({ ...row, partId: idOf.get(p.name)! }))),
-    );
+    const fitment = demoParts.flatMap((p) => p.fitment.map((row) => ({ ...row, partId: idOf.get(p.name)! })));
+    if (fitment.length) await tx.insert(partFitment).values(fitment);
     await tx.insert(reviews).values(
       demoReviews.map((r, i) => ({
         name: r.name,

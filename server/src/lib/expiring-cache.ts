@@ -1,6 +1,8 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * A bounded map whose entries each carry their own expiry. An expired entry is never
- * returned; when full, the oldest insertion goes first (a Map iterates in insertion order).
+ * A bounded map whose entries each carry their own expiry (lru-cache underneath). An expired
+ * entry is never returned; when full, the least recently used entry goes first.
  */
 export interface ExpiringCache<V> {
   get(key: string, nowMs?: number): V | undefined;
@@ -11,7 +13,10 @@ export interface ExpiringCache<V> {
 export function createExpiringCache<V>(maxEntries: number): ExpiringCache<V> {
   if (!Number.isInteger(maxEntries) || maxEntries < 1)
     throw new Error(`maxEntries must be a positive integer, got ${maxEntries}`);
-  const entries = new Map<string, { value: V; expiresAtMs: number }>();
+  // The expiry is checked here rather than by lru-cache's ttl (a duration on its own monotonic
+  // clock): a token's expiry is a wall-clock instant, compared as jose compares it, and a caller
+  // (a test) may pass its own clock.
+  const entries = new LRUCache<string, { value: V; expiresAtMs: number }>({ max: maxEntries });
   return {
     get(key, nowMs = Date.now()) {
       const entry = entries.get(key);
@@ -21,8 +26,6 @@ export function createExpiringCache<V>(maxEntries: number): ExpiringCache<V> {
       return undefined;
     },
     set(key, value, expiresAtMs) {
-      entries.delete(key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, { value, expiresAtMs });
     },
     get size() {

@@ -1,5 +1,8 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import fresh from 'fresh';
+import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -34,25 +37,30 @@ export function precompressedBody(identity: Buffer): PrecompressedBody {
   };
 }
 
-/** The best encoding a client accepts among br and gzip (a q=0 refuses one), else null. */
+/** What we can send, best first: brotli, then gzip, then the body as it is. */
+const OFFERED: readonly string[] = ['br', 'gzip', 'identity'];
+
+/** Negotiated answers by Accept-Encoding value: clients send a handful of distinct values, again and again. */
+const negotiated = new LRUCache<string, Encoding | 'identity'>({ max: 64 });
+
+/**
+ * The encoding to send (negotiator: q-values, `*`, `identity`), or null for the body as it is.
+ * Among encodings the client rates equally, brotli wins.
+ */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
+  let chosen = negotiated.get(acceptEncoding);
+  if (chosen === undefined) {
+    const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(OFFERED, {
+      preferred: OFFERED,
+    });
+    chosen = best === 'br' || best === 'gzip' ? best : 'identity';
+    negotiated.set(acceptEncoding, chosen);
   }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
+  return chosen === 'identity' ? null : chosen;
 }
 
-/** True when the client's `If-None-Match` names this ETag (weak or strong) or is `*`. */
+/** True when the client's `If-None-Match` names this ETag (weak or strong) or is `*` (fresh). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
+  return fresh({ 'if-none-match': ifNoneMatch }, { etag });
 }

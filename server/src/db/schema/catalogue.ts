@@ -6,7 +6,7 @@ import { timestamps } from './timestamps.ts';
  * Prices are integer cents; the API speaks dollars. Migrations 0001 and 0006 add what search reads
  * and nothing else does: generated word arrays `search_words` and `search_name_words` with a GIN
  * index, the `search_lexicon` word list and its triggers, and a btree per sort
- * (modules/parts/parts-repository.ts).
+ * (modules/catalogue/search/).
  */
 export const parts = pgTable(
   'parts',

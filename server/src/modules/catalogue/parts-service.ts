@@ -9,17 +9,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, conflict, notFound, preconditionFailed, preconditionRequired } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
+import { serialise, type SerialisedBody } from '../../lib/serialised-body.ts';
 import { createCatalogueCache, type CachedPage } from './catalogue-cache.ts';
-import {
-  keyPatterns,
-  searchTerms,
-  type PartFields,
-  type PartsFilter,
-  type PartsOrder,
-  type PartsRepository,
-} from './parts-repository.ts';
-import { partTagPrefix, versionOfIfMatch } from './part-version.ts';
-import { serialise, type SerialisedBody } from './serialised-body.ts';
+import type { PartFields, PartsRepository } from './parts/parts-repository.ts';
+import { partTagPrefix, versionOfIfMatch } from './parts/part-version.ts';
+import { keyPatterns, type PartsOrder } from './search/list-order.ts';
+import type { PartsFilter, SearchRepository } from './search/search-repository.ts';
+import { searchTerms } from './search/search-terms.ts';
 
 /**
  * The vehicle of a list query (PRODUCT.md §15): make, model and year come together, or none of
@@ -50,11 +46,12 @@ const vehicleKey = (v: Vehicle | undefined) =>
  */
 export function createPartsService(deps: {
   repository: PartsRepository;
+  search: SearchRepository;
   secret: string;
   log: FastifyBaseLogger;
   changed: () => void;
 }) {
-  const { repository: repo, changed } = deps;
+  const { repository: repo, search, changed } = deps;
   const catalogue = createCatalogueCache(() => repo.list(), {
     onRefreshError: (err) => deps.log.warn({ err }, 'catalogue refresh failed; serving the previous snapshot'),
   });
@@ -74,10 +71,10 @@ export function createPartsService(deps: {
     return catalogue.page(JSON.stringify([scope, query.limit, query.cursor ?? null]), async () => {
       // A search with no usable word ("?q=!!") matches nothing; it never turns into a full scan.
       if (query.q && terms.length === 0) return { body: serialise([]), total: 0, nextCursor: null };
-      const filter: PartsFilter = { ...filters, search: await repo.lexiconWords(terms) };
+      const filter: PartsFilter = { ...filters, search: await search.lexiconWords(terms) };
       const [found, total] = await Promise.all([
-        repo.page(filter, order, query.limit, after),
-        catalogue.total(filterKey, () => repo.count(filter)),
+        search.page(filter, order, query.limit, after),
+        catalogue.total(filterKey, () => search.count(filter)),
       ]);
       return {
         body: serialise(found.parts),

@@ -1,7 +1,8 @@
 import { fitmentYearMax, type Vehicle } from '@torque/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { CATALOGUE_MAX_AGE_MS, createGenerationalLru } from '../parts/catalogue-cache.ts';
-import { serialise, type SerialisedBody } from '../parts/serialised-body.ts';
+import { badRequest } from '../../../lib/errors.ts';
+import { createLoadingCache } from '../../../lib/loading-cache.ts';
+import { serialise, type SerialisedBody } from '../../../lib/serialised-body.ts';
 import { parseFitmentCsv, type LineError } from './fitment-csv.ts';
 import type { FitmentRepository } from './fitment-repository.ts';
 
@@ -18,6 +19,16 @@ export interface ImportCheck {
   errorCount: number;
 }
 
+/** A real import with refused lines: nothing was applied. Carries the check for the answer. */
+export class ImportRefused extends Error {
+  readonly check: ImportCheck;
+  constructor(check: ImportCheck) {
+    super(`${check.errorCount} lines were refused; nothing was imported`);
+    this.name = 'ImportRefused';
+    this.check = check;
+  }
+}
+
 /**
  * The selector's lists (cached, dropped on every catalogue change, like the catalogue's pages),
  * the bulk import and the garage.
@@ -26,16 +37,15 @@ export function createFitmentService(deps: {
   repository: FitmentRepository;
   changed: () => void;
   log: FastifyBaseLogger;
+  /** How long a list is answered without a local change (the catalogue's own age). */
+  maxAgeMs: number;
 }) {
   const { repository: repo, changed } = deps;
-  let generation = 0;
-  const lists = createGenerationalLru<SerialisedBody>({
+  const lists = createLoadingCache<SerialisedBody>({
     maxEntries: VEHICLE_CACHE_MAX_ENTRIES,
     maxBytes: VEHICLE_CACHE_MAX_BYTES,
     sizeOf: (body) => body.json.length,
-    maxAgeMs: CATALOGUE_MAX_AGE_MS,
-    now: Date.now,
-    generation: () => generation,
+    maxAgeMs: deps.maxAgeMs,
     onRefreshError: (err) => deps.log.warn({ err }, 'vehicle list refresh failed; serving the previous list'),
   });
   // Names are matched ignoring case, so `?make=BMW` and `?make=bmw` share one entry.
@@ -45,6 +55,7 @@ export function createFitmentService(deps: {
   /** The lines that passed, checked against the parts that exist, and every refusal in line order. */
   async function check(csv: string) {
     const parsed = parseFitmentCsv(csv);
+    if ('refused' in parsed) throw badRequest(parsed.refused, parsed.fields);
     const existing = await repo.existingParts([...new Set(parsed.rows.map((r) => r.partId))]);
     const rows = parsed.rows.filter((r, i) => {
       if (existing.has(r.partId)) return true;
@@ -61,10 +72,7 @@ export function createFitmentService(deps: {
   }
 
   return {
-    invalidate(): void {
-      generation += 1;
-      lists.clear();
-    },
+    invalidate: () => lists.clear(),
 
     makes: () => cached(['makes'], () => repo.makes()),
     models: (make: string) => cached(['models', make], () => repo.models(make)),
@@ -75,28 +83,17 @@ export function createFitmentService(deps: {
 
     /**
      * `POST /api/fitment/import`: a dry run answers the check; a real run applies nothing unless
-     * every line passed (422 with the check otherwise), then replaces the fitment of each part the
-     * file names by the file's rows, in one transaction, so the same file imported twice leaves
-     * the same rows.
+     * every line passed (ImportRefused with the check otherwise), then replaces the fitment of each
+     * part the file names by the file's rows, in one transaction, so the same file imported twice
+     * leaves the same rows.
      */
-    async importCsv(
-      csv: string,
-      dryRun: boolean,
-    ): Promise<
-      | { status: 200; body: ImportCheck | { applied: number } }
-      | { status: 422; body: ImportCheck & { error: { code: string; message: string } } }
-    > {
+    async importCsv(csv: string, dryRun: boolean): Promise<ImportCheck | { applied: number }> {
       const { rows, answer } = await check(csv);
-      if (dryRun) return { status: 200, body: answer };
-      // The check's body, plus the API's error shape every 4xx carries (PRODUCT.md §8).
-      const refused = {
-        code: 'IMPORT_REFUSED',
-        message: `${answer.errorCount} lines were refused; nothing was imported`,
-      };
-      if (answer.errorCount > 0) return { status: 422, body: { ...answer, error: refused } };
+      if (dryRun) return answer;
+      if (answer.errorCount > 0) throw new ImportRefused(answer);
       const applied = await repo.replaceFitment(rows);
       changed();
-      return { status: 200, body: { applied } };
+      return { applied };
     },
 
     garage: (userId: string) => repo.garage(userId),

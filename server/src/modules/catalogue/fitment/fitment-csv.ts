@@ -1,7 +1,6 @@
 import { FITMENT_CSV_COLUMNS, FITMENT_IMPORT_MAX_LINES, fitmentRowInput } from '@torque/contract';
 import { parse } from 'csv-parse/sync';
-import { badRequest } from '../../lib/errors.ts';
-import type { StoredRow } from './fitment-sql.ts';
+import type { StoredRow } from '../parts/fitment-rows.ts';
 
 /** One refused line: `line` is the file's line number, the header being line 1. */
 export interface LineError {
@@ -16,25 +15,32 @@ export interface ParsedImport {
   errors: LineError[];
 }
 
+/** A file refused as a whole (no header, too many lines): none of its lines were checked. */
+export interface FileRefusal {
+  refused: string;
+  fields?: Record<string, string>;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER = FITMENT_CSV_COLUMNS.join(',');
 
 /** Thrown from inside csv-parse to stop it at the line past the cap. */
 class TooManyLines extends Error {}
 
-const tooManyLines = () =>
-  badRequest(`An import takes at most ${FITMENT_IMPORT_MAX_LINES.toLocaleString('en')} lines; split the file`);
+const tooManyLines = (): FileRefusal => ({
+  refused: `An import takes at most ${FITMENT_IMPORT_MAX_LINES.toLocaleString('en')} lines; split the file`,
+});
 
 /**
  * Parses a fitment CSV (RFC 4180 by csv-parse: quoted fields, commas and line breaks inside
  * quotes, a BOM) and checks each line with the contract's `fitmentRowInput`, the same rules as the
  * product form. A file without the exact header, or with more than FITMENT_IMPORT_MAX_LINES lines,
- * is a 400 as a whole; everything else is reported per line. Lines are counted as csv-parse reads
- * them, records and unreadable lines alike, and it is stopped at the first one past the cap, so a
- * file of millions of short lines costs at most the cap's records (issue 24). Whether each part
- * exists is the service's question (one query for the whole file).
+ * is refused as a whole; everything else is reported per line. Lines are counted as csv-parse
+ * reads them, records and unreadable lines alike, and it is stopped at the first one past the cap,
+ * so a file of millions of short lines costs at most the cap's records (issue 24). Whether each
+ * part exists is the service's question (one query for the whole file).
  */
-export function parseFitmentCsv(text: string): ParsedImport {
+export function parseFitmentCsv(text: string): ParsedImport | FileRefusal {
   const errors: LineError[] = [];
   // The header and at most the cap's lines after it; the next one stops the parser.
   let left = FITMENT_IMPORT_MAX_LINES + 1;
@@ -63,12 +69,12 @@ export function parseFitmentCsv(text: string): ParsedImport {
       },
     });
   } catch (error) {
-    if (error instanceof TooManyLines) throw tooManyLines();
+    if (error instanceof TooManyLines) return tooManyLines();
     throw error;
   }
   const [header, ...body] = records;
   if (!header || header.map((c) => c.trim()).join(',') !== HEADER)
-    throw badRequest(`The first line must be the header ${HEADER}`, { header: `Expected ${HEADER}` });
+    return { refused: `The first line must be the header ${HEADER}`, fields: { header: `Expected ${HEADER}` } };
   const parsed: ParsedImport = { rows: [], lines: [], errors };
   body.forEach((record, i) => {
     const line = lineOf[i + 1]!;

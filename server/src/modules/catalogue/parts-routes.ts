@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/keyset-page.ts';
-import { sendSerialised } from './serialised-body.ts';
+import { sendSerialised } from '../../lib/serialised-body.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 

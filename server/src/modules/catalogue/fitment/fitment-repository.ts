@@ -1,12 +1,14 @@
 import type { Vehicle } from '@torque/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { garage } from '../../db/schema/index.ts';
-import { idsParam, replaceRows, touchParts, type StoredRow } from './fitment-sql.ts';
+import type { Db } from '../../../db/client.ts';
+import { garage } from '../../../db/schema/index.ts';
+import { idsParam } from '../../../lib/sql-lists.ts';
+import { replaceRows, type StoredRow } from '../parts/fitment-rows.ts';
+import { bumpVersions } from '../parts/part-version.ts';
 
 /**
- * The selector's lists and the bulk import (every statement on part_fitment outside the parts
- * module's own writes, which use fitment-sql.ts), and the garage.
+ * The selector's lists (read from part_fitment), the bulk import (written with the parts' own
+ * row writes and version bump, parts/), and the garage.
  *
  * The make and model lists skip through the vehicle index (migration 0007) one distinct value at
  * a time (a recursive "loose index scan"): a few dozen index probes where a GROUP BY would read
@@ -72,7 +74,7 @@ export function createFitmentRepository(db: Db) {
       const partIds = [...new Set(rows.map((r) => r.partId))];
       await db.transaction(async (tx) => {
         await replaceRows(tx, partIds, rows);
-        await touchParts(tx, partIds);
+        await bumpVersions(tx, partIds);
       });
       return rows.length;
     },

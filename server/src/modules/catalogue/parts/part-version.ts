@@ -1,4 +1,7 @@
 import type { Part } from '@torque/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { parts } from '../../../db/schema/index.ts';
+import { idsParam, type Runner } from '../../../lib/sql-lists.ts';
 
 /**
  * Optimistic concurrency for product edits. A part's edit version is its `updatedAt` in
@@ -23,4 +26,24 @@ export function versionOfIfMatch(ifMatch: string): number | null {
   if (!match) return null;
   const version = Number.parseInt(match[1]!, 36);
   return Number.isSafeInteger(version) ? version : null;
+}
+
+/**
+ * The one way the edit version moves: to now, and at least a millisecond past the old one, so
+ * it moves however close two changes come. For `UPDATE parts SET updated_at = …`.
+ */
+export const nextVersion: SQL = sql`greatest(clock_timestamp(), ${parts.updatedAt} + interval '1 millisecond')`;
+
+/** The row's edit version is still `version` (the guard of an edit, so of two saves one wins). */
+export const versionIs = (version: number): SQL =>
+  sql`floor(extract(epoch from ${parts.updatedAt}) * 1000)::bigint = ${version}::bigint`;
+
+/**
+ * Moves the edit version of parts that changed outside a product edit (the fitment import), so
+ * their ETag changes and an admin's open form gets 412 instead of overwriting the change. Run it
+ * in the transaction of that change.
+ */
+export async function bumpVersions(db: Runner, partIds: readonly string[]): Promise<void> {
+  if (partIds.length === 0) return;
+  await db.execute(sql`update parts set updated_at = ${nextVersion} where id in ${idsParam(partIds)}`);
 }

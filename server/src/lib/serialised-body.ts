@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_THRESHOLD_BYTES, matchesEtag, pickEncoding, type Encoding } from '../../lib/precompressed-body.ts';
+import { COMPRESS_THRESHOLD_BYTES, matchesEtag, pickEncoding, type Encoding } from './precompressed-body.ts';
 
 export { matchesEtag };
 

@@ -13,9 +13,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
-import { callerOf } from '../../plugins/access.ts';
-import { sendSerialised } from '../parts/serialised-body.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { callerOf } from '../../../plugins/access.ts';
+import { sendSerialised } from '../../../lib/serialised-body.ts';
+import { ImportRefused } from './fitment-service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
@@ -149,8 +150,13 @@ const importRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { status, body } = await fitment.importCsv(String(request.body ?? ''), request.query.dryRun === true);
-      return reply.status(status).send(body);
+      try {
+        return await fitment.importCsv(String(request.body ?? ''), request.query.dryRun === true);
+      } catch (error) {
+        if (!(error instanceof ImportRefused)) throw error;
+        // The check's body, plus the API's error shape every 4xx carries (PRODUCT.md §8).
+        return reply.status(422).send({ ...error.check, error: { code: 'IMPORT_REFUSED', message: error.message } });
+      }
     },
   );
 };

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CATALOGUE_MAX_AGE_MS } from './catalogue-cache.ts';
+import { createFitmentRepository } from './fitment/fitment-repository.ts';
+import { createFitmentService, type FitmentService } from './fitment/fitment-service.ts';
+import { createPartsRepository } from './parts/parts-repository.ts';
+import { createPartsService, type PartsService } from './parts-service.ts';
+import { createSearchRepository } from './search/search-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    parts: PartsService;
+    fitment: FitmentService;
+  }
+}
+
+/**
+ * The catalogue's services, built once: the parts (list, search, edits) and fitment (vehicle
+ * lists, import, garage). Both cache what they answer and drop it on every catalogue change,
+ * their own writes and the orders' stock moves alike (`app.catalogueChanged()`).
+ */
+export const cataloguePlugin = fp(
+  async (app: FastifyInstance) => {
+    const changed = () => app.catalogueChanged();
+    const parts = createPartsService({
+      repository: createPartsRepository(app.db),
+      search: createSearchRepository(app.db),
+      secret: app.config.authSecret,
+      log: app.log,
+      changed,
+    });
+    const fitment = createFitmentService({
+      repository: createFitmentRepository(app.db),
+      changed,
+      log: app.log,
+      maxAgeMs: CATALOGUE_MAX_AGE_MS,
+    });
+    app.onCatalogueChange(() => {
+      parts.invalidate();
+      fitment.invalidate();
+    });
+    app.decorate('parts', parts);
+    app.decorate('fitment', fitment);
+  },
+  { name: 'catalogue', dependencies: ['database', 'catalogue-events'] },
+);
