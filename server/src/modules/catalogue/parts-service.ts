@@ -108,8 +108,10 @@ export function createPartsService(deps: {
     if (replacedBy === null) fields.replacedBy = null;
     else if (replacedBy !== undefined) {
       const successor = await repo.idOfNumber(normalisePartNumber(replacedBy));
-      if (!successor) throw badRequest('No part has that number', { replacedBy: `No part has the number ${replacedBy}` });
-      if (successor === id) throw badRequest('A part cannot replace itself', { replacedBy: 'A part cannot replace itself' });
+      if (!successor)
+        throw badRequest('No part has that number', { replacedBy: `No part has the number ${replacedBy}` });
+      if (successor === id)
+        throw badRequest('A part cannot replace itself', { replacedBy: 'A part cannot replace itself' });
       fields.replacedBy = successor;
     }
     return { fields, lists: { fitment, crossReferences } };
