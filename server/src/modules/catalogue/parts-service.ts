@@ -19,6 +19,7 @@ import {
   preconditionRequired,
 } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
+import { assertCursorHasLimit } from '../../lib/paged-list.ts';
 import { serialise, type SerialisedBody } from '../../lib/serialised-body.ts';
 import { createCatalogueCache, type CachedPage } from './catalogue-cache.ts';
 import type { PartFields, PartLists, PartsRepository } from './parts/parts-repository.ts';
@@ -161,7 +162,7 @@ export function createPartsService(deps: {
      */
     async list(query: PartsQuery): Promise<{ body: SerialisedBody; page?: CachedPage; pagedAt?: number }> {
       if (query.limit === undefined) {
-        if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
+        assertCursorHasLimit(query);
         const plain = !query.q && !query.inStock && !query.lowStock && query.sort === undefined && !vehicleOf(query);
         if (plain) return { body: await catalogue.list() };
         const first = await page({ ...query, limit: PAGE_LIMIT_MAX });
