@@ -30,8 +30,11 @@ export const referencesJson = (alias: SQL): SQL<CrossReference[]> => sql<CrossRe
 export const successorNumber = (alias: SQL): SQL<string | null> =>
   sql<string | null>`(select s.part_number from parts s where s.id = ${alias}.replaced_by)`;
 
-/** Rows per INSERT: a chunk's JSON stays a few MB, and 1,000,000 rows are twenty statements. */
-export const REFERENCE_CHUNK_ROWS = 50_000;
+/**
+ * Rows per INSERT: a chunk's arrays stay a few MB and one statement well inside the pool's 10 s
+ * query timeout on a busy machine; 1,000,000 rows are fifty statements.
+ */
+export const REFERENCE_CHUNK_ROWS = 20_000;
 
 /**
  * Adds `rows`, or updates their brand and spelling when the part already has the same kind and
