@@ -338,6 +338,16 @@ for (const kind of databaseKinds()) {
         partNumber: 'BP-4470',
         replacedBy: { _id: pads._id, partNumber: 'BP-4471' },
       });
+      // The address takes no encoded slash (plain-path rule, docs/SECURITY.md): a number's slashes
+      // are left out, as the normal form ignores them anyway.
+      assert.equal((await get(`/api/parts/by-number/${encodeURIComponent('09.C422/13')}`)).statusCode, 404);
+      const unslashed = await get('/api/parts/by-number/09.C42213');
+      assert.equal(unslashed.statusCode, 200, unslashed.body);
+      assert.deepEqual((unslashed.json() as PartDetail).matchedBy, {
+        kind: 'competitor',
+        brand: 'Brembo',
+        number: '09.C422.13',
+      });
       assert.equal((await get('/api/parts/by-number/ZZ-9999')).statusCode, 404);
       const bad = await get(`/api/parts/by-number/${encodeURIComponent('bp$4471')}`);
       assert.equal(bad.statusCode, 400, bad.body);
