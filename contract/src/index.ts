@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './paging.ts';
 export * from './fitment.ts';
+export * from './part-numbers.ts';
 export * from './parts.ts';
 export * from './reviews.ts';
 export * from './contact.ts';

@@ -45,6 +45,8 @@ export const order = z.object({
   price: z.number(),
   unitPrice: z.number(),
   name: z.string(),
+  /** The part's number when the order was placed (null for orders placed before numbers existed). */
+  partNumber: z.string().nullable(),
   img: z.string(),
   des: z.string(),
   payment: z.boolean(),

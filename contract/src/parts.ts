@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { id, imageLink, money, text, TEXT_MAX, wholeNumber } from './common.ts';
 import { pageQuery } from './paging.ts';
 import { engineName, fitmentInput, fitmentRow, makeName, modelName, modelYear } from './fitment.ts';
+import {
+  brandName,
+  crossReference,
+  crossReferencesInput,
+  matchedBy,
+  partNumberText,
+  partSuccessor,
+} from './part-numbers.ts';
 
 export const part = z.object({
   _id: id,
@@ -13,6 +21,16 @@ export const part = z.object({
   price: z.number(),
   /** Fits every vehicle (spark plugs of a size, tools): PRODUCT.md §15. */
   universal: z.boolean(),
+  /** The part's own number (unique in normal form, PRODUCT.md §17), e.g. `BP-4471`. */
+  partNumber: z.string(),
+  /** The manufacturer; the shop's own brand unless set. */
+  brand: z.string(),
+  /** OE, competitors' and replaced numbers that name this part. */
+  crossReferences: z.array(crossReference),
+  /** A discontinued part's successor; null while the part is current. */
+  replacedBy: partSuccessor.nullable(),
+  /** Only in search answers (`?q=`) when a number matched: which one. */
+  matchedBy: matchedBy.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
@@ -38,6 +56,14 @@ export const partInput = z.object({
   universal: z.boolean({ message: 'Universal must be true or false' }).optional(),
   /** Replaces the part's fitment rows when given (PRODUCT.md §15). */
   fitment: fitmentInput.optional(),
+  /** Without it, a new part gets the next number of the shop's own series (`TP-10001`). */
+  partNumber: partNumberText('Part number').optional(),
+  /** Without it, a new part is the shop's own brand. */
+  brand: brandName.optional(),
+  /** Replaces the part's cross-references when given (PRODUCT.md §17). */
+  crossReferences: crossReferencesInput.optional(),
+  /** The successor's part number (any spelling of it), or null: the part is current. */
+  replacedBy: partNumberText('Replaced by').nullable().optional(),
 });
 export type PartInput = z.input<typeof partInput>;
 
@@ -86,7 +112,11 @@ export const partsQuery = pageQuery.extend({
     .trim()
     .max(PART_SEARCH_MAX, `q must be at most ${PART_SEARCH_MAX} characters`)
     .optional()
-    .describe('Search over name and description: case- and accent-insensitive, tolerant of typos; names rank first.'),
+    .describe(
+      'Search over name, description and part numbers: words are case- and accent-insensitive and tolerant of typos; ' +
+        'a number (own, OE, competitor or replaced; case, spaces, dashes, dots and slashes ignored) matched exactly ranks ' +
+        'that part first and the answer carries matchedBy; numbers are never typo-corrected.',
+    ),
   inStock: z
     .enum(['true', 'false'], { message: 'inStock must be true or false' })
     .transform((v) => v === 'true')

@@ -3,6 +3,7 @@ import { contactPlugin } from './modules/contact/contact-plugin.ts';
 import { contactRoutes } from './modules/contact/contact-routes.ts';
 import { cataloguePlugin } from './modules/catalogue/catalogue-plugin.ts';
 import { fitmentRoutes } from './modules/catalogue/fitment/fitment-routes.ts';
+import { crossReferenceRoutes } from './modules/catalogue/numbers/cross-reference-routes.ts';
 import { partsRoutes } from './modules/catalogue/parts-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { accessTokensPlugin } from './modules/identity/access-tokens-plugin.ts';
@@ -72,6 +73,7 @@ export const ROUTES: readonly Plugin[] = [
   publicConfigRoutes,
   partsRoutes,
   fitmentRoutes,
+  crossReferenceRoutes,
   reviewsRoutes,
   contactRoutes,
   tokenRoutes,

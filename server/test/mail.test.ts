@@ -46,7 +46,14 @@ for (const kind of databaseKinds()) {
       });
       alice = await t.signUp('alice-mail@torque.test', 'Alice');
       mallory = await t.signUp('mallory-mail@torque.test', '<img src=x onerror=alert(1)>');
-      partId = (await addPart(t, await t.admin(), { available: 1000, price: 12.5, name: 'Brake Caliper Mail' }))._id;
+      partId = (
+        await addPart(t, await t.admin(), {
+          available: 1000,
+          price: 12.5,
+          name: 'Brake Caliper Mail',
+          partNumber: 'BC-7001',
+        })
+      )._id;
     });
     after(async () => {
       await t.close();
@@ -58,6 +65,8 @@ for (const kind of databaseKinds()) {
       assert.equal(order.invoiceNumber, null);
       const placed = await smtp.waitFor(to(alice.email, /order received/), 15_000, 'order placed mail');
       assert.match(placed.text ?? '', /Brake Caliper Mail/);
+      assert.match(placed.text ?? '', /Part number: BC-7001/);
+      assert.match(String(placed.html), /Part number: BC-7001/);
       assert.match(placed.text ?? '', /Quantity: 4/);
       assert.match(placed.text ?? '', /\$50\.00/);
       assert.match(String(placed.html), /http:\/\/shop\.test:3000\/dashboard\/my-orders/);
@@ -76,6 +85,7 @@ for (const kind of databaseKinds()) {
       for (const expected of [
         paid.invoiceNumber!,
         'Brake Caliper Mail',
+        'Part number: BC-7001',
         'Quantity: 4',
         '$12.50',
         'Total: $50.00',

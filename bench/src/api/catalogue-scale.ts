@@ -68,7 +68,7 @@ async function fetchPage(base: string, pathAndQuery: string): Promise<{ bytes: n
   return { bytes, next: link ? /^<([^>]+)>/.exec(link)![1]! : null };
 }
 
-/** Migration 0006's word lookup, as catalogue/search/words.ts `lexiconWords` runs it. */
+/** Migration 0006's trigram word lookup (words.ts matched words so until issue 26; it now applies the typo rule in memory). */
 const lexiconSql = (terms: string[]) =>
   `select t.term, array(select l.word from search_lexicon l where search_text(t.term) <% l.word ` +
   `order by word_similarity(search_text(t.term), l.word) desc, l.word limit 256) as words ` +

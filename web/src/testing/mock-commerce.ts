@@ -150,6 +150,7 @@ const orderHandlers = [
       price: body.quantity * part.price,
       unitPrice: part.price,
       name: part.name,
+      partNumber: part.partNumber,
       img: part.img,
       des: part.des,
       payment: false,

@@ -136,9 +136,19 @@ export const fitmentHandlers = [
     const body = await parseBody(request, partInput);
     if (body instanceof Response) return body;
     state.writes.push('POST /api/parts');
-    const { universal, fitment, ...fields } = body;
+    const { universal, fitment, replacedBy: _successor, ...fields } = body;
     const stamp = new Date().toISOString();
-    const part: Part = { _id: crypto.randomUUID(), ...fields, universal: false, createdAt: stamp, updatedAt: stamp };
+    const part: Part = {
+      _id: crypto.randomUUID(),
+      ...fields,
+      partNumber: fields.partNumber ?? `TP-${10001 + state.parts.length}`,
+      brand: fields.brand ?? 'Torque Parts',
+      crossReferences: fields.crossReferences ?? [],
+      replacedBy: null,
+      universal: false,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
     storeFitment(part, { universal, fitment });
     state.parts.push(part);
     return HttpResponse.json(detailOf(part), { status: 201 });
@@ -155,7 +165,7 @@ export const fitmentHandlers = [
     const body = await parseBody(request, partUpdate);
     if (body instanceof Response) return body;
     state.writes.push(`PUT /api/parts/${part._id}`);
-    const { universal, fitment, ...fields } = body;
+    const { universal, fitment, replacedBy: _successor, ...fields } = body;
     Object.assign(part, fields, { updatedAt: new Date(Date.parse(part.updatedAt) + 1000).toISOString() });
     storeFitment(part, { universal, fitment });
     return HttpResponse.json(detailOf(part), { headers: { ETag: etagOf(part) } });

@@ -44,6 +44,13 @@ export const versionIs = (version: number): SQL =>
  * in the transaction of that change.
  */
 export async function bumpVersions(db: Runner, partIds: readonly string[]): Promise<void> {
-  if (partIds.length === 0) return;
-  await db.execute(sql`update parts set updated_at = ${nextVersion} where id in ${idsParam(partIds)}`);
+  // In chunks: each statement stays well inside the pool's 10 s query timeout, even when an
+  // import names all 100,000 parts of a catalogue on a busy machine.
+  for (let i = 0; i < partIds.length; i += BUMP_CHUNK_IDS)
+    await db.execute(
+      sql`update parts set updated_at = ${nextVersion} where id in ${idsParam(partIds.slice(i, i + BUMP_CHUNK_IDS))}`,
+    );
 }
+
+/** Parts whose version one statement moves. */
+export const BUMP_CHUNK_IDS = 10_000;
