@@ -114,6 +114,9 @@ export function holdSession(): () => void {
 
 const stamp = '2026-01-01T00:00:00.000Z';
 
+/** The brand a part gets when none is given (the server's default). */
+export const OWN_BRAND = 'Torque Parts';
+
 export function addPart(part: Partial<Part> = {}): Part {
   const full: Part = {
     _id: mockId(),
@@ -124,6 +127,10 @@ export function addPart(part: Partial<Part> = {}): Part {
     available: 100,
     price: 25,
     universal: false,
+    partNumber: `TP-${10000 + state.parts.length + 1}`,
+    brand: OWN_BRAND,
+    crossReferences: [],
+    replacedBy: null,
     createdAt: stamp,
     updatedAt: stamp,
     ...part,
@@ -160,6 +167,7 @@ export function addOrder(order: Partial<Order> & { email: string }): Order {
     price: quantity * unitPrice,
     unitPrice,
     name: 'Brake Disc',
+    partNumber: null,
     img: '/images/parts/brake-disc.svg',
     des: 'Ventilated front brake disc.',
     payment: false,

@@ -45,6 +45,12 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrders
             </td>
             <td data-label="Name" className="md:min-w-40">
               {order.name}
+              {order.partNumber ? (
+                <span className="block font-mono text-xs text-base-content/80">
+                  <span className="sr-only">Part number </span>
+                  {order.partNumber}
+                </span>
+              ) : null}
             </td>
             <td data-label="Quantity" className="text-right">
               {formatCount(order.quantity)}

@@ -13,6 +13,10 @@ const part = (name: string, available: number, minimunOrder: number): Part => ({
   available,
   price: 10,
   universal: false,
+  partNumber: `TP-${available}`,
+  brand: 'Torque Parts',
+  crossReferences: [],
+  replacedBy: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
