@@ -1,6 +1,6 @@
 import type { Part } from '@torque/contract';
 import { MATCH } from '@/components/parts/part-card.tsx';
-import { referenceLabel } from '@/lib/part-numbers.ts';
+import { referenceLabel } from '@/lib/reference-label.ts';
 
 /**
  * Under a search result's figures (PRODUCT.md §17): the cross-reference the search matched

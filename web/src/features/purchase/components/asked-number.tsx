@@ -1,6 +1,6 @@
 import type { Part } from '@torque/contract';
 import { normalisePartNumber } from '@torque/contract/part-number-rule';
-import { referenceLabel } from '@/lib/part-numbers.ts';
+import { referenceLabel } from '@/lib/reference-label.ts';
 
 /**
  * Why a number someone opened (`/parts/number/:number` → `?asked=`) shows this part: one of its

@@ -1,6 +1,7 @@
 import type { Part } from '@torque/contract';
 import { formatCount, formatMoney } from '@/lib/format.ts';
-import { brandNote, referenceLabel } from '@/lib/part-numbers.ts';
+import { brandNote } from '@/lib/part-numbers.ts';
+import { referenceLabel } from '@/lib/reference-label.ts';
 
 /** PRODUCT.md §2: image, name, description, minimum order quantity, available, price; §17: number, brand, references. */
 export function PartDetails({ part }: { part: Part }) {
