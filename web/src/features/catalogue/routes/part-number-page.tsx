@@ -32,7 +32,9 @@ export default function PartNumberPage() {
         </div>
       ) : missing ? (
         <EmptyState title={`No part has the number ${number}`}>
-          <p className="text-base-content/80">It may be another maker&apos;s number: the catalogue search knows those.</p>
+          <p className="text-base-content/80">
+            It may be another maker&apos;s number: the catalogue search knows those.
+          </p>
           <Link to={`/parts?${new URLSearchParams({ q: number })}`} className="btn btn-primary">
             Search the catalogue for {number}
           </Link>

@@ -34,7 +34,9 @@ export async function importCrossReferences(csv: string, dryRun: boolean): Promi
 function refusedCheck(error: unknown): ImportCheck | null {
   if (!isApiError(error) || error.status !== 422 || typeof error.body !== 'object' || error.body === null) return null;
   const body = error.body as Partial<ImportCheck>;
-  return Array.isArray(body.errors) ? { valid: body.valid ?? 0, errors: body.errors, errorCount: body.errorCount } : null;
+  return Array.isArray(body.errors)
+    ? { valid: body.valid ?? 0, errors: body.errors, errorCount: body.errorCount }
+    : null;
 }
 
 export function useImportCrossReferences() {

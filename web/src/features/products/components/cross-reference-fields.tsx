@@ -39,10 +39,7 @@ export function CrossReferenceFields({ control, register, errors }: CrossReferen
         return (
           <fieldset key={field.id} className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-3">
             <legend className="px-1 text-sm font-semibold">Reference {n}</legend>
-            <KindSelect
-              registration={register(`crossReferences.${index}.kind`)}
-              error={rowErrors?.kind?.message}
-            />
+            <KindSelect registration={register(`crossReferences.${index}.kind`)} error={rowErrors?.kind?.message} />
             <TextField
               label="Brand"
               required

@@ -14,7 +14,10 @@ import { editProductSchema } from '../utils/part-number-schema.ts';
 import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
 
 /** What an edit changes: everything but stock, which moves only by Restock. */
-type EditValues = Record<'name' | 'des' | 'minimunOrder' | 'img' | 'price' | 'partNumber' | 'brand' | 'replacedBy', string> &
+type EditValues = Record<
+  'name' | 'des' | 'minimunOrder' | 'img' | 'price' | 'partNumber' | 'brand' | 'replacedBy',
+  string
+> &
   FitmentValues &
   CrossReferenceValues;
 const fieldNames = ['name', 'des', 'minimunOrder', 'img', 'price', 'universal', 'partNumber', 'brand', 'replacedBy'];

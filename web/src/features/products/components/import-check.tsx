@@ -20,8 +20,8 @@ export function ImportCheckResult({ check, applying }: { check: ImportCheck; app
     <div className="flex flex-col gap-3">
       <p role="alert" className="alert alert-error">
         <span>
-          {lines(refused)} refused{check.valid > 0 ? `, ${lines(check.valid)} fine` : ''}: nothing is imported
-          until every line is right. Fix the file and check it again.
+          {lines(refused)} refused{check.valid > 0 ? `, ${lines(check.valid)} fine` : ''}: nothing is imported until
+          every line is right. Fix the file and check it again.
         </span>
       </p>
       <ScrollTable caption="Refused lines" cards>

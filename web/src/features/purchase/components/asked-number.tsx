@@ -11,7 +11,8 @@ export function askedNumberNote(asked: string, part: Pick<Part, 'partNumber' | '
   const wanted = normalisePartNumber(asked);
   if (!wanted || wanted === normalisePartNumber(part.partNumber)) return null;
   const reference = part.crossReferences.find((r) => normalisePartNumber(r.number) === wanted);
-  if (reference && reference.kind !== 'replaces') return `${referenceLabel(reference)} is sold here as ${part.partNumber}.`;
+  if (reference && reference.kind !== 'replaces')
+    return `${referenceLabel(reference)} is sold here as ${part.partNumber}.`;
   return `${reference?.number ?? asked} has been replaced by ${part.partNumber}.`;
 }
 
