@@ -19,6 +19,10 @@ const part = (id: string, available: number): Part => ({
   available,
   price: 1,
   universal: false,
+  partNumber: `TP-${id}`,
+  brand: 'Torque Parts',
+  crossReferences: [],
+  replacedBy: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

@@ -38,12 +38,27 @@ describe('keyset cursors', () => {
     assert.throws(() => codec.decode(codec.encode('s', ['x', 'abc']), 's', patterns), AppError);
   });
 
-  test('a search is split into at most 8 distinct words', () => {
-    assert.deepEqual(searchTerms('  Ceramik   brake-pad '), ['ceramik', 'brake', 'pad']);
-    assert.deepEqual(searchTerms('a b'), ['a', 'b']);
-    assert.deepEqual(searchTerms('x brake'), ['brake']);
-    assert.deepEqual(searchTerms('!!'), []);
-    assert.equal(searchTerms('w1 w2 w3 w4 w5 w6 w7 w8 w9 w10').length, 8);
+  test('a search is split into at most 8 distinct words and numbers', () => {
+    const words = (q: string) => searchTerms(q).words;
+    assert.deepEqual(words('  Ceramik   brake-pad '), ['ceramik', 'brake', 'pad']);
+    assert.deepEqual(words('a b'), ['a', 'b']);
+    assert.deepEqual(words('x brake'), ['brake']);
+    assert.deepEqual(searchTerms('!!'), { words: [], numbers: [], whole: null });
+    assert.equal(words('wa wb wc wd we wf wg wh wi wj').length, 8);
+    // A token holding a digit is a number; consecutive ones are one number (PRODUCT.md §17).
+    assert.deepEqual(searchTerms('bosch 0986494'), {
+      words: ['bosch'],
+      numbers: [{ normal: '0986494', tokens: ['0986494'] }],
+      whole: 'BOSCH0986494',
+    });
+    assert.deepEqual(searchTerms('1K0 698 151').numbers, [{ normal: '1K0698151', tokens: ['1k0', '698', '151'] }]);
+    assert.deepEqual(searchTerms('(BP-4471)'), {
+      words: [],
+      numbers: [{ normal: 'BP4471', tokens: ['bp-4471'] }],
+      whole: null,
+    });
+    const many = searchTerms('a1 wa b2 wb c3 wc d4 wd e5 we');
+    assert.equal(many.words.length + many.numbers.length, 8);
   });
 });
 
@@ -169,7 +184,7 @@ for (const kind of databaseKinds()) {
       assert.equal(res.headers['x-total-count'], undefined);
       assert.equal(res.headers.link, undefined);
       const list = res.json() as Part[];
-      assert.equal(list.length, 16);
+      assert.equal(list.length, 17);
       const created = list.map((p) => p.createdAt);
       assert.deepEqual(created, [...created].sort(), 'oldest first, as the home page shows it');
     });
@@ -178,12 +193,12 @@ for (const kind of databaseKinds()) {
       const res = await get('/api/parts?limit=3');
       assert.equal(res.statusCode, 200);
       assert.deepEqual(res.json(), (await all()).slice(0, 3));
-      assert.equal(res.headers['x-total-count'], '16');
+      assert.equal(res.headers['x-total-count'], '17');
       const next = nextLink(res);
       assert.ok(next && /^\/api\/parts\?limit=3&cursor=[\w-]+$/.test(next), String(next));
       const whole = await walk('/api/parts?limit=100');
-      assert.equal(whole.seen.length, 16);
-      assert.deepEqual(whole.totals, [16]);
+      assert.equal(whole.seen.length, 17);
+      assert.deepEqual(whole.totals, [17]);
     });
 
     const orders: [string, (a: Part, b: Part) => number][] = [

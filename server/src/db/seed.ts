@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import type { FitmentRow } from '@torque/contract';
-import { partFitment, parts, reviews } from './schema/index.ts';
+import type { CrossReference, FitmentRow } from '@torque/contract';
+import { partCrossReferences, partFitment, parts, reviews } from './schema/index.ts';
 
 interface SeedPart {
   name: string;
@@ -14,6 +14,11 @@ interface SeedPart {
   price: number;
   /** PRODUCT.md §15: fits every vehicle, or the vehicles of `fitment`. */
   universal: boolean;
+  /** PRODUCT.md §17: the part's own number and brand, the numbers naming it elsewhere, its successor's number. */
+  partNumber: string;
+  brand: string;
+  crossReferences: CrossReference[];
+  replacedBy: string | null;
   fitment: FitmentRow[];
 }
 interface SeedReview {
@@ -51,6 +56,8 @@ export async function seedDemoData(db: Db): Promise<{ parts: number; reviews: nu
           available: p.available,
           priceCents: Math.round(p.price * 100),
           universal: p.universal,
+          partNumber: p.partNumber,
+          brand: p.brand,
           createdAt: new Date(base + i * 60_000),
         })),
       )
@@ -59,6 +66,15 @@ export async function seedDemoData(db: Db): Promise<{ parts: number; reviews: nu
     const idOf = new Map(inserted.map((r) => [r.name, r.id]));
     const fitment = demoParts.flatMap((p) => p.fitment.map((row) => ({ ...row, partId: idOf.get(p.name)! })));
     if (fitment.length) await tx.insert(partFitment).values(fitment);
+    const references = demoParts.flatMap((p) => p.crossReferences.map((r) => ({ ...r, partId: idOf.get(p.name)! })));
+    if (references.length) await tx.insert(partCrossReferences).values(references);
+    for (const p of demoParts.filter((d) => d.replacedBy)) {
+      const successor = demoParts.find((d) => d.partNumber === p.replacedBy)!;
+      await tx
+        .update(parts)
+        .set({ replacedBy: idOf.get(successor.name)! })
+        .where(sql`${parts.id} = ${idOf.get(p.name)!}`);
+    }
     await tx.insert(reviews).values(
       demoReviews.map((r, i) => ({
         name: r.name,

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps.ts';
 
 /**
@@ -20,12 +33,53 @@ export const parts = pgTable(
     priceCents: integer('price_cents').notNull(),
     /** Fits every vehicle (PRODUCT.md §15); otherwise its rows in part_fitment say what it fits. */
     universal: boolean('universal').notNull().default(false),
+    /**
+     * The part's own number (PRODUCT.md §17); without one an insert takes the next of the shop's
+     * series (`TP-` and the sequence `part_number_series`, migration 0010).
+     */
+    partNumber: text('part_number')
+      .notNull()
+      .default(sql`('TP-' || nextval('part_number_series'))`),
+    /** The number's normal form (`part_number_normal()`, the contract's `normalisePartNumber`): unique. */
+    partNumberNormal: text('part_number_normal')
+      .notNull()
+      .generatedAlwaysAs(sql`part_number_normal(part_number)`),
+    brand: text('brand').notNull().default('Torque Parts'),
+    /** A discontinued part's successor (PRODUCT.md §17); null while the part is current. */
+    replacedBy: uuid('replaced_by').references((): AnyPgColumn => parts.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('parts_part_number_normal_idx').using('btree', sql`${t.partNumberNormal} text_pattern_ops`),
+    check('parts_not_replaced_by_itself', sql`${t.replacedBy} is distinct from ${t.id}`),
     check('parts_available_not_negative', sql`${t.available} >= 0`),
     check('parts_minimum_order_positive', sql`${t.minimumOrder} >= 1`),
     check('parts_price_not_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * Numbers that name a part elsewhere (PRODUCT.md §17): the vehicle maker's (`oe`), competitors'
+ * (`competitor`) and old own numbers the part replaces (`replaces`). One row per part, kind and
+ * number in normal form; the normal form's index serves exact and prefix lookups.
+ */
+export const partCrossReferences = pgTable(
+  'part_cross_references',
+  {
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['oe', 'competitor', 'replaces'] }).notNull(),
+    brand: text('brand').notNull(),
+    number: text('number').notNull(),
+    numberNormal: text('number_normal')
+      .notNull()
+      .generatedAlwaysAs(sql`part_number_normal(number)`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partId, t.kind, t.numberNormal] }),
+    index('part_cross_references_number_idx').using('btree', sql`${t.numberNormal} text_pattern_ops`),
+    check('part_cross_references_kind', sql`${t.kind} in ('oe', 'competitor', 'replaces')`),
   ],
 );
 

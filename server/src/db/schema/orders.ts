@@ -4,7 +4,7 @@ import { parts } from './catalogue.ts';
 import { timestamps } from './timestamps.ts';
 
 /**
- * An order copies the part's name/img/description and unit price at order time, so later
+ * An order copies the part's name/img/description, number and unit price at order time, so later
  * catalogue edits or deletions never rewrite history. `email` is the owner's account email.
  */
 export const orders = pgTable(
@@ -20,6 +20,8 @@ export const orders = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     name: text('name').notNull(),
+    /** The part's number at order time (PRODUCT.md §17); null for orders placed before numbers. */
+    partNumber: text('part_number'),
     img: text('img').notNull(),
     description: text('description').notNull(),
     /** The provider's open PaymentIntent for this order, reused instead of making a second. */

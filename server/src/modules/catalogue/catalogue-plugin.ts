@@ -24,7 +24,7 @@ export const cataloguePlugin = fp(
     const changed = () => app.catalogueChanged();
     const parts = createPartsService({
       repository: createPartsRepository(app.db),
-      search: createSearchRepository(app.db),
+      search: createSearchRepository(app.db, { lexiconMaxAgeMs: CATALOGUE_MAX_AGE_MS }),
       secret: app.config.authSecret,
       log: app.log,
       changed,

@@ -1,5 +1,7 @@
 import {
   PAGE_LIMIT_MAX,
+  normalisePartNumber,
+  type CrossReferenceInput,
   type FitmentRow,
   type Part,
   type PartDetail,
@@ -7,11 +9,19 @@ import {
   type Vehicle,
 } from '@torque/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest, conflict, notFound, preconditionFailed, preconditionRequired } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import {
+  badRequest,
+  conflict,
+  DomainError,
+  notFound,
+  preconditionFailed,
+  preconditionRequired,
+} from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
 import { serialise, type SerialisedBody } from '../../lib/serialised-body.ts';
 import { createCatalogueCache, type CachedPage } from './catalogue-cache.ts';
-import type { PartFields, PartsRepository } from './parts/parts-repository.ts';
+import type { PartFields, PartLists, PartsRepository } from './parts/parts-repository.ts';
 import { partTagPrefix, versionOfIfMatch } from './parts/part-version.ts';
 import { keyPatterns, type PartsOrder } from './search/list-order.ts';
 import type { PartsFilter, SearchRepository } from './search/search-repository.ts';
@@ -36,6 +46,32 @@ export function vehicleOf(query: PartsQuery): Vehicle | undefined {
   throw badRequest(`A vehicle needs make, model and year: ${Object.keys(fields).join(', ')} missing`, fields);
 }
 
+/** What an admin's write takes: the part's fields, its lists, and its successor by number. */
+export type PartWrite<F> = Omit<F, 'replacedBy'> & {
+  fitment?: FitmentRow[] | undefined;
+  crossReferences?: CrossReferenceInput[] | undefined;
+  /** The successor's part number (any spelling), or null. */
+  replacedBy?: string | null | undefined;
+};
+
+/** A number listed twice in one part's cross-references is refused at its second row. */
+function refuseRepeatedReferences(references: CrossReferenceInput[] | undefined): void {
+  const seen = new Set<string>();
+  const fields: Record<string, string> = {};
+  references?.forEach((r, i) => {
+    const key = `${r.kind}|${normalisePartNumber(r.number)}`;
+    if (seen.has(key)) fields[`crossReferences.${i}.number`] = `${r.number} is listed twice`;
+    seen.add(key);
+  });
+  if (Object.keys(fields).length) throw badRequest('A cross-reference is listed twice', fields);
+}
+
+/** 409 naming the field: another part has this number (in normal form). */
+const numberTaken = (partNumber: string) =>
+  new DomainError('conflict', 'PART_NUMBER_TAKEN', `Another part already has the number ${partNumber}`, {
+    partNumber: `Another part already has the number ${partNumber}`,
+  });
+
 /** A vehicle as a cache and cursor key: matched ignoring case, so keyed lower-cased. */
 const vehicleKey = (v: Vehicle | undefined) =>
   v ? [v.make, v.model, v.year, v.engine].map((x) => (typeof x === 'string' ? x.toLowerCase() : x)) : null;
@@ -57,6 +93,28 @@ export function createPartsService(deps: {
   });
   const cursors = createKeysetCodec(deps.secret);
 
+  /**
+   * An admin's write as the repository takes it: the successor's number resolved to its id (400
+   * on `replacedBy` when there is no such part, or it is the part itself), repeated references
+   * refused per row.
+   */
+  async function writeOf<F extends Partial<PartFields>>(
+    input: PartWrite<F>,
+    id?: string,
+  ): Promise<{ fields: F & { replacedBy?: string | null }; lists: PartLists }> {
+    const { fitment, crossReferences, replacedBy, ...rest } = input;
+    refuseRepeatedReferences(crossReferences);
+    const fields = { ...rest } as unknown as F & { replacedBy?: string | null };
+    if (replacedBy === null) fields.replacedBy = null;
+    else if (replacedBy !== undefined) {
+      const successor = await repo.idOfNumber(normalisePartNumber(replacedBy));
+      if (!successor) throw badRequest('No part has that number', { replacedBy: `No part has the number ${replacedBy}` });
+      if (successor === id) throw badRequest('A part cannot replace itself', { replacedBy: 'A part cannot replace itself' });
+      fields.replacedBy = successor;
+    }
+    return { fields, lists: { fitment, crossReferences } };
+  }
+
   /** One page, from the page cache or the database; the cursor is checked before either. */
   async function page(query: PartsQuery & { limit: number }): Promise<CachedPage> {
     const terms = searchTerms(query.q);
@@ -70,8 +128,9 @@ export function createPartsService(deps: {
     const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, keyPatterns(order));
     return catalogue.page(JSON.stringify([scope, query.limit, query.cursor ?? null]), async () => {
       // A search with no usable word ("?q=!!") matches nothing; it never turns into a full scan.
-      if (query.q && terms.length === 0) return { body: serialise([]), total: 0, nextCursor: null };
-      const filter: PartsFilter = { ...filters, search: await search.lexiconWords(terms) };
+      const usable = terms.words.length + terms.numbers.length > 0 || terms.whole !== null;
+      if (query.q && !usable) return { body: serialise([]), total: 0, nextCursor: null };
+      const filter: PartsFilter = { ...filters, search: await search.resolve(terms) };
       const [found, total] = await Promise.all([
         search.page(filter, order, query.limit, after),
         catalogue.total(filterKey, () => search.count(filter)),
@@ -86,7 +145,10 @@ export function createPartsService(deps: {
 
   return {
     /** Drops what is cached; called on every `catalogueChanged()`, from any module. */
-    invalidate: () => catalogue.invalidate(),
+    invalidate: () => {
+      catalogue.invalidate();
+      search.invalidate();
+    },
 
     /**
      * The list: without parameters the whole catalogue (the compatibility form), from its
@@ -114,12 +176,23 @@ export function createPartsService(deps: {
       return body;
     },
 
-    /** Adds a part, with its fitment rows in the same transaction. */
-    async create(input: PartFields & { fitment?: FitmentRow[] | undefined }): Promise<PartDetail> {
-      const { fitment, ...fields } = input;
-      const created = await repo.create(fields, fitment);
-      changed();
-      return created;
+    /**
+     * Adds a part, with its fitment rows and cross-references in the same transaction. Without a
+     * number it gets the series' next; should an admin have taken that one by hand, the next.
+     */
+    async create(input: PartWrite<PartFields>): Promise<PartDetail> {
+      const { fields, lists } = await writeOf(input);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const created = await repo.create(fields, lists);
+          changed();
+          return created;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if (fields.partNumber !== undefined) throw numberTaken(fields.partNumber);
+          if (attempt >= 20) throw error;
+        }
+      }
     },
 
     /**
@@ -128,7 +201,7 @@ export function createPartsService(deps: {
      */
     async update(
       id: string,
-      input: Partial<Omit<PartFields, 'available'>> & { fitment?: FitmentRow[] | undefined },
+      input: PartWrite<Partial<Omit<PartFields, 'available'>>>,
       ifMatch: string | undefined,
     ): Promise<{ part: PartDetail; etag: string }> {
       if (!ifMatch)
@@ -136,11 +209,14 @@ export function createPartsService(deps: {
           'Send If-Match with the ETag of GET /api/parts/:id, so a newer edit is not overwritten',
         );
       const version = versionOfIfMatch(ifMatch);
-      const { fitment, ...fields } = input;
+      const { fields, lists } = await writeOf(input, id);
       const updated =
         version === null
           ? await repo.get(id).then((p) => p && 'stale')
-          : await repo.update(id, fields, version, fitment);
+          : await repo.update(id, fields, version, lists).catch((error: unknown) => {
+              if (isUniqueViolation(error) && fields.partNumber !== undefined) throw numberTaken(fields.partNumber);
+              throw error;
+            });
       if (!updated) throw notFound('Part');
       if (updated === 'stale')
         throw preconditionFailed(

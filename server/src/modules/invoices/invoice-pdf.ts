@@ -54,6 +54,7 @@ export async function renderInvoicePdf(stored: InvoiceFacts, seller: Seller): Pr
   doc.font('Helvetica-Bold').text('Item');
   doc.font('Helvetica');
   doc.text(`Part: ${facts.partName}`);
+  if (facts.partNumber) doc.text(`Part number: ${facts.partNumber}`);
   doc.text(`Quantity: ${facts.quantity}`);
   doc.text(`Unit price: ${formatCents(facts.unitPriceCents)}`);
   doc.moveDown(0.5);

@@ -64,6 +64,7 @@ function orderLines(o: OrderFacts): { text: string[]; html: string[] } {
   const text = [
     `Order: ${o.orderId}`,
     `Part: ${o.partName}`,
+    ...(o.partNumber ? [`Part number: ${o.partNumber}`] : []),
     `Quantity: ${o.quantity}`,
     `Unit price: ${formatCents(o.unitPriceCents)}`,
     `Total: ${formatCents(o.totalCents)}`,
@@ -71,7 +72,7 @@ function orderLines(o: OrderFacts): { text: string[]; html: string[] } {
   ];
   const html = [
     `Order: <code>${escapeHtml(o.orderId)}</code>`,
-    `Part: <strong>${escapeHtml(o.partName)}</strong><br>Quantity: ${escapeHtml(o.quantity)}<br>Unit price: ${escapeHtml(formatCents(o.unitPriceCents))}<br>Total: <strong>${escapeHtml(formatCents(o.totalCents))}</strong>`,
+    `Part: <strong>${escapeHtml(o.partName)}</strong><br>${o.partNumber ? `Part number: ${escapeHtml(o.partNumber)}<br>` : ''}Quantity: ${escapeHtml(o.quantity)}<br>Unit price: ${escapeHtml(formatCents(o.unitPriceCents))}<br>Total: <strong>${escapeHtml(formatCents(o.totalCents))}</strong>`,
     `Ship to: ${escapeHtml(o.address)}`,
   ];
   return { text, html };

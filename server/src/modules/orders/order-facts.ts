@@ -1,4 +1,4 @@
-import { TEXT_MAX } from '@torque/contract';
+import { PART_NUMBER_MAX, TEXT_MAX } from '@torque/contract';
 import { clip } from '../../lib/clip.ts';
 /** An order's facts as `orderFactsOf` writes them (timestamps are ISO strings). */
 export interface OrderFacts {
@@ -8,6 +8,8 @@ export interface OrderFacts {
   phone: string;
   address: string;
   partName: string;
+  /** The part's number at order time; absent in facts written before part numbers (issue 26). */
+  partNumber?: string | null;
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
@@ -32,6 +34,7 @@ export function drawableFacts(facts: OrderFacts): OrderFacts {
     phone: clip(facts.phone, TEXT_MAX.phone),
     address: clip(facts.address, TEXT_MAX.address),
     partName: clip(facts.partName, TEXT_MAX.partName),
+    partNumber: optional(facts.partNumber ?? null, PART_NUMBER_MAX),
     paymentId: optional(facts.paymentId, TEXT_MAX.paymentId),
   };
 }
@@ -50,6 +53,7 @@ export function orderFactsOf(alias: string): string {
     'phone', ${alias}.phone,
     'address', ${alias}.address,
     'partName', ${alias}.name,
+    'partNumber', ${alias}.part_number,
     'quantity', ${alias}.quantity,
     'unitPriceCents', ${alias}.unit_price_cents,
     'totalCents', ${alias}.total_cents,

@@ -101,10 +101,10 @@ export function orderStatements(events: OrderEvents) {
         where id = $1::uuid and available >= $2::integer and minimum_order <= $2::integer
           and price_cents::bigint * $2::integer <= $7::bigint
           and (select within_cap from allowed)
-        returning id, name, img, description, price_cents
+        returning id, name, part_number, img, description, price_cents
       ), placed as (
-        insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, img, description, pay_by)
-        select id, $3::text, $4::text, $5::text, $6::text, $2::integer, price_cents, price_cents * $2::integer, name, img, description,
+        insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by)
+        select id, $3::text, $4::text, $5::text, $6::text, $2::integer, price_cents, price_cents * $2::integer, name, part_number, img, description,
           case when $8::float8 > 0 then now() + $8::float8 * interval '1 minute' end
         from taken
         returning *

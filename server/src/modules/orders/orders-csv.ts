@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import { TEXT_MAX } from '@torque/contract';
+import { PART_NUMBER_MAX, TEXT_MAX } from '@torque/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { clip } from '../../lib/clip.ts';
 import type { OrderExportRow } from './orders-repository.ts';
@@ -15,6 +15,7 @@ export const ORDER_CSV_COLUMNS = (
     ['phone', 'Phone'],
     ['address', 'Address'],
     ['part', 'Part'],
+    ['partNumber', 'Part number'],
     ['quantity', 'Quantity'],
     ['unitPrice', 'Unit price'],
     ['total', 'Total'],
@@ -30,6 +31,7 @@ const CELL_MAX = {
   phone: TEXT_MAX.phone,
   address: TEXT_MAX.address,
   part: TEXT_MAX.partName,
+  partNumber: PART_NUMBER_MAX,
   paymentId: TEXT_MAX.paymentId,
 } satisfies Partial<Record<keyof OrderExportRow, number>>;
 

@@ -84,6 +84,7 @@ export interface OrderExportRow {
   phone: string;
   address: string;
   part: string;
+  partNumber: string | null;
   quantity: number;
   unitPrice: string;
   total: string;

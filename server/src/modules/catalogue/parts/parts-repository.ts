@@ -1,14 +1,30 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FitmentRow, Part, PartDetail } from '@torque/contract';
+import type { CrossReference, CrossReferenceInput, FitmentRow, Part, PartDetail } from '@torque/contract';
 import type { Db } from '../../../db/client.ts';
 import { parts } from '../../../db/schema/index.ts';
 import { toCents, toDollars } from '../../../lib/money.ts';
+import { referencesJson, replaceReferences, successorNumber } from './cross-reference-rows.ts';
 import { replaceRows, rowsOf } from './fitment-rows.ts';
 import { nextVersion, versionIs } from './part-version.ts';
 
 type PartRow = typeof parts.$inferSelect;
 
-export function toPart(row: PartRow): Part {
+/**
+ * What every read of a part selects: the row, its cross-references and its successor's number
+ * (PRODUCT.md §17), so every part answer carries them. `toPart` turns one into the API's part.
+ */
+export const partSelection = {
+  row: parts,
+  references: referencesJson(sql`"parts"`),
+  successorNumber: successorNumber(sql`"parts"`),
+};
+export interface SelectedPart {
+  row: PartRow;
+  references: CrossReference[];
+  successorNumber: string | null;
+}
+
+export function toPart({ row, references, successorNumber: successor }: SelectedPart): Part {
   return {
     _id: row.id,
     name: row.name,
@@ -18,6 +34,10 @@ export function toPart(row: PartRow): Part {
     available: row.available,
     price: toDollars(row.priceCents),
     universal: row.universal,
+    partNumber: row.partNumber,
+    brand: row.brand,
+    crossReferences: references,
+    replacedBy: row.replacedBy && successor !== null ? { _id: row.replacedBy, partNumber: successor } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -32,6 +52,16 @@ export interface PartFields {
   available: number;
   price: number;
   universal?: boolean | undefined;
+  partNumber?: string | undefined;
+  brand?: string | undefined;
+  /** The successor's id (the service resolves the number the API takes), or null: current. */
+  replacedBy?: string | null | undefined;
+}
+
+/** What an admin's write replaces besides the part's own columns, when given. */
+export interface PartLists {
+  fitment?: FitmentRow[] | undefined;
+  crossReferences?: CrossReferenceInput[] | undefined;
 }
 
 function toColumns(fields: Partial<PartFields>) {
@@ -43,6 +73,9 @@ function toColumns(fields: Partial<PartFields>) {
     ...(fields.available !== undefined && { available: fields.available }),
     ...(fields.price !== undefined && { priceCents: toCents(fields.price) }),
     ...(fields.universal !== undefined && { universal: fields.universal }),
+    ...(fields.partNumber !== undefined && { partNumber: fields.partNumber }),
+    ...(fields.brand !== undefined && { brand: fields.brand }),
+    ...(fields.replacedBy !== undefined && { replacedBy: fields.replacedBy }),
   };
 }
 
@@ -50,35 +83,58 @@ function toColumns(fields: Partial<PartFields>) {
  * Every statement on the parts table and the part's own fitment rows: the catalogue's snapshot,
  * one part, and the admin's writes. Finding parts by words, filters and orders is search/.
  */
+/** One part as answered, read in `runner` (the database or a transaction). */
+async function getIn(runner: Pick<Db, 'select'>, id: string): Promise<Part | undefined> {
+  const [found] = await runner.select(partSelection).from(parts).where(eq(parts.id, id));
+  return found && toPart(found as SelectedPart);
+}
+
+/** Replaces the lists the write names (fitment, cross-references) of part `id`. */
+async function replaceLists(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: string, lists: PartLists) {
+  if (lists.fitment)
+    await replaceRows(
+      tx,
+      [id],
+      lists.fitment.map((r) => ({ ...r, partId: id })),
+    );
+  if (lists.crossReferences)
+    await replaceReferences(
+      tx,
+      [id],
+      lists.crossReferences.map((r) => ({ ...r, partId: id })),
+    );
+}
+
 export function createPartsRepository(db: Db) {
   return {
     /** The catalogue in a stable order: oldest first, so "the first three" never shuffle. */
     async list(): Promise<Part[]> {
-      const rows = await db.select().from(parts).orderBy(asc(parts.createdAt), asc(parts.id));
-      return rows.map(toPart);
+      const rows = await db.select(partSelection).from(parts).orderBy(asc(parts.createdAt), asc(parts.id));
+      return rows.map((r) => toPart(r as SelectedPart));
     },
-    async get(id: string): Promise<Part | undefined> {
-      const [row] = await db.select().from(parts).where(eq(parts.id, id));
-      return row && toPart(row);
-    },
+    get: (id: string): Promise<Part | undefined> => getIn(db, id),
     /** A part with its whole fitment (`GET /api/parts/:id`). */
     async detail(id: string): Promise<PartDetail | undefined> {
       const found = await this.get(id);
       return found && { ...found, fitment: (await rowsOf(db, [id])).get(id)! };
     },
-    /** Adds a part and its fitment rows in one transaction. */
-    async create(fields: PartFields, fitment: FitmentRow[] = []): Promise<PartDetail> {
+    /** The id of the part whose own number is `normal` (normal form), if any. */
+    async idOfNumber(normal: string): Promise<string | undefined> {
+      const [row] = await db.select({ id: parts.id }).from(parts).where(eq(parts.partNumberNormal, normal));
+      return row?.id;
+    },
+    /**
+     * Adds a part with its fitment rows and cross-references in one transaction. Without a
+     * number it takes the series' next (the column's default); a unique violation surfaces.
+     */
+    async create(fields: PartFields, lists: PartLists = {}): Promise<PartDetail> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(parts)
           .values(toColumns(fields) as typeof parts.$inferInsert)
-          .returning();
-        await replaceRows(
-          tx,
-          [row!.id],
-          fitment.map((r) => ({ ...r, partId: row!.id })),
-        );
-        return { ...toPart(row!), fitment: (await rowsOf(tx, [row!.id])).get(row!.id)! };
+          .returning({ id: parts.id });
+        await replaceLists(tx, row!.id, { fitment: lists.fitment ?? [], crossReferences: lists.crossReferences ?? [] });
+        return { ...(await getIn(tx, row!.id))!, fitment: (await rowsOf(tx, [row!.id])).get(row!.id)! };
       });
     },
     /**
@@ -91,7 +147,7 @@ export function createPartsRepository(db: Db) {
       id: string,
       fields: Partial<Omit<PartFields, 'available'>>,
       version: number,
-      fitment?: FitmentRow[],
+      lists: PartLists = {},
     ): Promise<PartDetail | 'stale' | undefined> {
       const edited = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -101,15 +157,11 @@ export function createPartsRepository(db: Db) {
             updatedAt: nextVersion,
           })
           .where(and(eq(parts.id, id), versionIs(version)))
-          .returning();
-        // The fitment is replaced only under the same version guard, in the same transaction.
-        if (row && fitment)
-          await replaceRows(
-            tx,
-            [id],
-            fitment.map((r) => ({ ...r, partId: id })),
-          );
-        return row && toPart(row);
+          .returning({ id: parts.id });
+        // The lists are replaced only under the same version guard, in the same transaction.
+        if (!row) return undefined;
+        await replaceLists(tx, id, lists);
+        return getIn(tx, id);
       });
       if (edited) return { ...edited, fitment: (await rowsOf(db, [id])).get(id)! };
       return (await this.get(id)) ? 'stale' : undefined;
@@ -124,8 +176,8 @@ export function createPartsRepository(db: Db) {
         .update(parts)
         .set({ available: sql`${parts.available} + ${add}::integer`, updatedAt: sql`${parts.updatedAt}` })
         .where(and(eq(parts.id, id), sql`${parts.available} + ${add}::integer >= 0`))
-        .returning();
-      if (row) return toPart(row);
+        .returning({ id: parts.id });
+      if (row) return (await this.get(id))!;
       return (await this.get(id)) ? 'negative' : undefined;
     },
     async remove(id: string): Promise<boolean> {

@@ -2,8 +2,7 @@ import type { PartSort } from '@torque/contract';
 import { sql } from 'drizzle-orm';
 import { parts } from '../../../db/schema/index.ts';
 import { KEY_PATTERNS, type KeyColumn } from '../../../lib/keyset-page.ts';
-import { rankOf } from './relevance.ts';
-import type { SearchWord } from './words.ts';
+import { rankOf, type ResolvedSearch } from './relevance.ts';
 
 /** The order of a page: a sort the client named, the catalogue's own, or relevance to a search. */
 export type PartsOrder = PartSort | 'catalogue' | 'relevance';
@@ -11,7 +10,7 @@ export type PartsOrder = PartSort | 'catalogue' | 'relevance';
 const idKey: KeyColumn = { expr: sql`${parts.id}`, type: 'uuid' };
 
 /** Each order's keyset: the columns of its index (migration 0001), the last one the id. */
-export function keyColumns(order: PartsOrder, search: SearchWord[]): KeyColumn[] {
+export function keyColumns(order: PartsOrder, search: ResolvedSearch): KeyColumn[] {
   switch (order) {
     case 'catalogue':
       return [{ expr: sql`${parts.createdAt}`, type: 'timestamptz' }, idKey];

@@ -1,17 +1,20 @@
 import type { Part, Vehicle } from '@torque/contract';
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { parts } from '../../../db/schema/index.ts';
 import { keysetAfter, keysetOrder, splitPage } from '../../../lib/keyset-page.ts';
 import { fitsVehicleBranches, rowFitsSql } from '../fitment/fitment-sql.ts';
 import { rowsOf } from '../parts/fitment-rows.ts';
-import { toPart } from '../parts/parts-repository.ts';
+import { partSelection, toPart, type SelectedPart } from '../parts/parts-repository.ts';
 import { keyColumns, type PartsOrder } from './list-order.ts';
-import { allWords, hasAnyWord, lexiconWords, type SearchWord } from './words.ts';
+import { betterMatch, findByNumbers, type NumberMatch } from './numbers.ts';
+import { allMatches, idIn, type ResolvedSearch } from './relevance.ts';
+import type { SearchTerms } from './search-terms.ts';
+import { allWords, createLexicon, hasAnyWord, searchText } from './words.ts';
 
-/** Search and filters of a catalogue page; `search` comes from `searchTerms` and `lexiconWords`. */
+/** Search and filters of a catalogue page; `search` comes from `searchTerms` and `resolve`. */
 export interface PartsFilter {
-  search: SearchWord[];
+  search: ResolvedSearch;
   inStock: boolean;
   /** Only parts with fewer units than their minimum order (Manage Products' "Low stock"). */
   lowStock?: boolean;
@@ -20,11 +23,32 @@ export interface PartsFilter {
 }
 
 /**
- * Search and stock filters: every search word is in the name or the description, give or take
- * a typo (GIN: `&&` on `search_words`). The vehicle is not here: see `branchesOf`.
+ * The search's condition: every word is in the name or the description, give or take a typo (GIN:
+ * `&&` on `search_words`), or is the brand of a number the query matched; every number matched
+ * the part's own or a cross-referenced number, or is written in its text; or the whole query is
+ * exactly one of the part's numbers.
  */
+function searchCondition({ words, numbers, whole }: ResolvedSearch): SQL | undefined {
+  const each = [
+    ...words.map((w) => (w.brandParts.length ? or(hasAnyWord(allWords, w.words), idIn(w.brandParts))! : hasAnyWord(allWords, w.words))),
+    ...numbers.map((n) =>
+      n.matches.length
+        ? or(idIn(n.matches.map((m) => m.partId)), sql`(${allWords} @> ${textArrayOf(n.tokens)})`)!
+        : sql`(${allWords} @> ${textArrayOf(n.tokens)})`,
+    ),
+  ];
+  const all = each.length ? and(...each) : undefined;
+  return whole.length && all ? or(all, idIn(whole.map((m) => m.partId))) : all;
+}
+
+const textArrayOf = (words: readonly string[]) =>
+  sql`${`{${words.map((w) => JSON.stringify(w)).join(',')}}`}::text[]`;
+
+/** Search and stock filters. The vehicle is not here: see `branchesOf`. */
 function filterCondition(filter: PartsFilter): SQL | undefined {
-  const conditions = filter.search.map((s) => hasAnyWord(allWords, s.words));
+  const conditions: SQL[] = [];
+  const search = searchCondition(filter.search);
+  if (search) conditions.push(search);
   if (filter.inStock) conditions.push(sql`${parts.available} >= ${parts.minimumOrder}`);
   if (filter.lowStock) conditions.push(sql`${parts.available} < ${parts.minimumOrder}`);
   return conditions.length ? and(...conditions) : undefined;
@@ -39,7 +63,8 @@ const branchesOf = (filter: PartsFilter): (SQL | undefined)[] =>
  * statement that finds parts by their words lives here and beside it (words.ts, relevance.ts,
  * list-order.ts); the part's own reads and writes are parts/parts-repository.ts.
  */
-export function createSearchRepository(db: Db) {
+export function createSearchRepository(db: Db, options: { lexiconMaxAgeMs: number }) {
+  const lexicon = createLexicon(db, options.lexiconMaxAgeMs);
   /** Each listed part with the rows of its fitment that apply to the vehicle it was asked for. */
   async function withFits(list: Part[], vehicle: Vehicle): Promise<Part[]> {
     const fits = await rowsOf(
@@ -50,9 +75,41 @@ export function createSearchRepository(db: Db) {
     return list.map((p) => ({ ...p, fits: fits.get(p._id) ?? [] }));
   }
 
+  /** Each part of the page with the number that found it, when one did (PRODUCT.md §17). */
+  function withMatches(list: Part[], search: ResolvedSearch): Part[] {
+    const best = new Map<string, NumberMatch>();
+    for (const m of allMatches(search)) {
+      const known = best.get(m.partId);
+      best.set(m.partId, known ? betterMatch(known, m) : m);
+    }
+    if (best.size === 0) return list;
+    return list.map((p) => {
+      const m = best.get(p._id);
+      return m ? { ...p, matchedBy: { kind: m.kind, brand: m.brand, number: m.number } } : p;
+    });
+  }
+
   return {
-    /** The catalogue words each search word stands for (words.ts). */
-    lexiconWords: (terms: string[]) => lexiconWords(db, terms),
+    invalidate: () => lexicon.invalidate(),
+    /**
+     * A search's words resolved to the catalogue words they stand for (words.ts, the typo rule)
+     * and its numbers to the parts they name (numbers.ts, exact or by their start).
+     */
+    async resolve(terms: SearchTerms): Promise<ResolvedSearch> {
+      const normals = terms.numbers.map((n) => n.normal);
+      const [words, byNumber, whole] = await Promise.all([
+        lexicon.lookup(terms.words),
+        findByNumbers(db, normals),
+        terms.whole ? findByNumbers(db, [terms.whole], false) : new Map<string, NumberMatch[]>(),
+      ]);
+      const numbers = terms.numbers.map((n) => ({ tokens: n.tokens, matches: byNumber.get(n.normal) ?? [] }));
+      const matched = numbers.flatMap((n) => n.matches);
+      return {
+        words: words.map((w) => ({ ...w, brandParts: partsOfBrand(matched, searchText(w.term), w.words) })),
+        numbers,
+        whole: terms.whole ? (whole.get(terms.whole) ?? []).filter((m) => m.exact) : [],
+      };
+    },
     /**
      * One page in `order`, after the row whose key is `after` (from a cursor): at most `limit`
      * parts, and the key of the last one when more follow. One index range scan for the sorts;
@@ -86,7 +143,7 @@ export function createSearchRepository(db: Db) {
               sql` union all `,
             )})`;
       const rows = await db
-        .select({ row: parts, ...keyFields })
+        .select({ ...partSelection, ...keyFields })
         .from(parts)
         .where(where)
         .orderBy(keysetOrder(columns))
@@ -94,7 +151,10 @@ export function createSearchRepository(db: Db) {
       const { shown, nextKey } = splitPage(rows, limit, (last) =>
         columns.map((_, i) => String((last as Record<string, unknown>)[`k${i}`])),
       );
-      const found = shown.map((r) => toPart(r.row));
+      const found = withMatches(
+        shown.map((r) => toPart(r as unknown as SelectedPart)),
+        filter.search,
+      );
       return { parts: filter.vehicle ? await withFits(found, filter.vehicle) : found, nextKey };
     },
     /** How many parts match (X-Total-Count). */
@@ -111,4 +171,19 @@ export function createSearchRepository(db: Db) {
     },
   };
 }
+/**
+ * The parts whose matched number's brand a search word names (`bosch` with a Bosch number): the
+ * word, or one of the catalogue words it stands for, starts a word of the brand.
+ */
+function partsOfBrand(matches: NumberMatch[], term: string, words: readonly string[]): string[] {
+  const names = [term, ...words];
+  return matches
+    .filter((m) =>
+      searchText(m.brand)
+        .split(/[^\p{L}\p{N}]+/u)
+        .some((b) => names.some((n) => b.startsWith(n))),
+    )
+    .map((m) => m.partId);
+}
+
 export type SearchRepository = ReturnType<typeof createSearchRepository>;

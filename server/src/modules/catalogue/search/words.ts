@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { createLoadingCache } from '../../../lib/loading-cache.ts';
 import { textArray, type Runner } from '../../../lib/sql-lists.ts';
 
 /**
  * Migration 0006's stored word arrays: `search_words` (name and description) and
  * `search_name_words`, each the 'simple' parser's words of `search_text()` (lower, unaccented),
- * and `search_lexicon`, every word any part has had (trigram-indexed). A search word is first
- * resolved to the catalogue words it stands for, typos included (`lexiconWords`); the parts are
- * then found by exact word through the GIN index on `search_words` (`hasAnyWord`).
+ * and `search_lexicon`, every word any part has had. A search word is first resolved to the
+ * catalogue words it stands for, typos included (`createLexicon`); the parts are then found by
+ * exact word through the GIN index on `search_words` (`hasAnyWord`).
  */
 export const allWords = sql.raw('"parts"."search_words"');
 export const nameWords = sql.raw('"parts"."search_name_words"');
@@ -17,7 +18,7 @@ export interface SearchWord {
   words: string[];
 }
 
-/** At most this many catalogue words stand for one search word (the most similar ones). */
+/** At most this many catalogue words stand for one search word (the closest ones). */
 export const MAX_WORDS_PER_TERM = 256;
 
 /** The stored word array `column` holds at least one of `words`. */
@@ -27,20 +28,81 @@ export const hasAnyWord = (column: SQL, words: readonly string[]): SQL => sql`($
 export const hasWord = (column: SQL, word: string): SQL => sql`(${column} @> ${textArray([word])})`;
 
 /**
- * The catalogue words each search word stands for: those it matches by trigram word similarity
- * (`<%`, pg_trgm.word_similarity_threshold 0.6: a typo, a prefix, the same word with an accent),
- * most similar first. A word with none matches no part.
+ * The typo rule (PRODUCT.md §17): how many edits (insertion, deletion, substitution, or two
+ * neighbours swapped) a search word of this many letters may be from a catalogue word. Every
+ * word also finds the catalogue words it starts (`spar` → spark).
  */
-export async function lexiconWords(db: Runner, terms: readonly string[]): Promise<SearchWord[]> {
-  if (terms.length === 0) return [];
-  const found = await db.execute<{ term: string; words: string[] }>(sql`
-    select t.term, array(
-      select l.word from search_lexicon l
-      where search_text(t.term) <% l.word
-      order by word_similarity(search_text(t.term), l.word) desc, l.word
-      limit ${MAX_WORDS_PER_TERM}
-    ) as words
-    from unnest(${textArray(terms)}) with ordinality as t(term, i)
-    order by t.i`);
-  return found.rows.map((r) => ({ term: r.term, words: r.words }));
+export function editsAllowed(letters: number): number {
+  if (letters <= 4) return 0;
+  if (letters <= 8) return 1;
+  return 2;
 }
+
+/**
+ * Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one
+ * substring) between `a` and `b`, or `max + 1` as soon as it must exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      current.push(d);
+      rowMin = Math.min(rowMin, d);
+    }
+    if (rowMin > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** A search word as the lexicon holds words: lower case without accents (`search_text()`). */
+export const searchText = (word: string): string =>
+  word
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+
+/** The catalogue words `term` stands for, closest first: itself, then by edits, then by prefix. */
+export function wordsFor(term: string, lexicon: readonly string[]): string[] {
+  const t = searchText(term);
+  const max = editsAllowed([...t].length);
+  const found: { word: string; score: number }[] = [];
+  for (const word of lexicon) {
+    if (word === t) found.push({ word, score: 0 });
+    else if (word.startsWith(t)) found.push({ word, score: max + 1 + (word.length - t.length) / 1000 });
+    else if (max > 0) {
+      const d = editDistance(t, word, max);
+      if (d <= max) found.push({ word, score: d });
+    }
+  }
+  found.sort((x, y) => x.score - y.score || (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
+  return found.slice(0, MAX_WORDS_PER_TERM).map((f) => f.word);
+}
+
+/**
+ * The lexicon in memory (a few thousand words in a real catalogue), reloaded on every catalogue
+ * change and after `maxAgeMs` (another instance's new words), and the lookup of a search's words
+ * in it by the typo rule. A word with no catalogue word matches no part.
+ */
+export function createLexicon(db: Runner, maxAgeMs: number) {
+  const cache = createLoadingCache<string[]>({ maxEntries: 1, maxAgeMs });
+  const load = async () =>
+    (await db.execute<{ word: string }>(sql`select word from search_lexicon`)).rows.map((r) => r.word);
+  return {
+    invalidate: () => cache.clear(),
+    async lookup(terms: readonly string[]): Promise<SearchWord[]> {
+      if (terms.length === 0) return [];
+      const lexicon = await cache.get('lexicon', load);
+      return terms.map((term) => ({ term, words: wordsFor(term, lexicon) }));
+    },
+  };
+}
+export type Lexicon = ReturnType<typeof createLexicon>;

@@ -13,7 +13,7 @@ const part = (name: string, available: number, minimunOrder: number): Part => ({
   available,
   price: 10,
   universal: false,
-  partNumber: `TP-${available}`,
+  partNumber: `TP-${10000 + available}`,
   brand: 'Torque Parts',
   crossReferences: [],
   replacedBy: null,

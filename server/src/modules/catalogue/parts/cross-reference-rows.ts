@@ -1,0 +1,73 @@
+import type { CrossReference } from '@torque/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { idsParam, type Runner } from '../../../lib/sql-lists.ts';
+
+/**
+ * A part's cross-references as stored (table part_cross_references, PRODUCT.md §17): read with
+ * the part, replaced with it by the product form, added by the import. Finding parts by a number
+ * is search/numbers.ts.
+ */
+
+/** A cross-reference as stored, ready for the database (contract's crossReferenceInput output). */
+export interface StoredReference extends CrossReference {
+  partId: string;
+}
+
+/** One order for a part's references everywhere: OE, competitors', replaced; then brand and number. */
+export const REFERENCE_ORDER = sql.raw(
+  `case r.kind when 'oe' then 0 when 'competitor' then 1 else 2 end, lower(r.brand), r.number_normal`,
+);
+
+/**
+ * The references of the part row `alias` as a JSON array, for a SELECT of parts: one index range
+ * read per part (the primary key starts with part_id), so a page of parts costs a page of probes.
+ */
+export const referencesJson = (alias: SQL): SQL<CrossReference[]> => sql<CrossReference[]>`(
+  select coalesce(json_agg(json_build_object('kind', r.kind, 'brand', r.brand, 'number', r.number) order by ${REFERENCE_ORDER}), '[]'::json)
+  from part_cross_references r where r.part_id = ${alias}.id)`;
+
+/** The successor's number of the part row `alias` (null while the part is current). */
+export const successorNumber = (alias: SQL): SQL<string | null> =>
+  sql<string | null>`(select s.part_number from parts s where s.id = ${alias}.replaced_by)`;
+
+/** Rows per INSERT: a chunk's JSON stays a few MB, and 1,000,000 rows are twenty statements. */
+export const REFERENCE_CHUNK_ROWS = 50_000;
+
+/**
+ * Adds `rows`, or updates their brand and spelling when the part already has the same kind and
+ * number in normal form: so the same rows twice leave the same table. Set-based, in chunks; run
+ * it in a transaction with whatever else must change together.
+ */
+export async function upsertReferences(db: Runner, rows: readonly StoredReference[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += REFERENCE_CHUNK_ROWS) {
+    const chunk = rows.slice(i, i + REFERENCE_CHUNK_ROWS);
+    // Within one chunk the last spelling of a number wins (ON CONFLICT cannot touch a row twice).
+    await db.execute(sql`
+      insert into part_cross_references (part_id, kind, brand, number)
+      select distinct on (r.part_id, r.kind, part_number_normal(r.number)) r.part_id, r.kind, r.brand, r.number
+      from unnest(${pgArray(chunk.map((r) => r.partId))}::uuid[], ${pgArray(chunk.map((r) => r.kind))}::text[],
+                  ${pgArray(chunk.map((r) => r.brand))}::text[], ${pgArray(chunk.map((r) => r.number))}::text[])
+        with ordinality as r(part_id, kind, brand, number, i)
+      order by r.part_id, r.kind, part_number_normal(r.number), r.i desc
+      on conflict (part_id, kind, number_normal) do update set brand = excluded.brand, number = excluded.number`);
+  }
+}
+
+/** Replaces the references of `partIds` by `rows` (each row's part among them): the product form. */
+export async function replaceReferences(
+  db: Runner,
+  partIds: readonly string[],
+  rows: readonly StoredReference[],
+): Promise<void> {
+  if (partIds.length === 0) return;
+  await db.execute(sql`delete from part_cross_references where part_id in ${idsParam(partIds)}`);
+  await upsertReferences(db, rows);
+}
+
+/**
+ * A text[] literal as one parameter: each element double-quoted, `"` and `\` escaped, so commas,
+ * spaces and quotes inside a brand stay in it.
+ */
+function pgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
