@@ -61,7 +61,7 @@ export function PartCard({
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/70">Part number</dt>
-          <dd className="font-medium break-all">
+          <dd className="font-medium wrap-anywhere">
             <NumberTag className={numberMatched ? `${MATCH} font-mono` : 'font-mono'}>{part.partNumber}</NumberTag>
             {brand ? ` (${brand})` : null}
           </dd>

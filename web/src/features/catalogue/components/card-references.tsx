@@ -15,7 +15,7 @@ export function CardReferences({ part }: { part: Part }) {
       {match ? (
         <p>
           <span className="text-base-content/70">Found by </span>
-          <mark className={`${MATCH} font-medium break-all`}>{referenceLabel(match)}</mark>
+          <mark className={`${MATCH} font-medium wrap-anywhere`}>{referenceLabel(match)}</mark>
         </p>
       ) : null}
       {part.replacedBy ? (

@@ -25,7 +25,7 @@ export default function PartNumberPage() {
   const missing = isApiError(found.error) && (found.error.status === 404 || found.error.status === 400);
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
-      <h1 className="text-2xl font-bold break-all">Part number {number}</h1>
+      <h1 className="text-2xl font-bold wrap-anywhere">Part number {number}</h1>
       {found.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label={`Looking up part number ${number}`} />

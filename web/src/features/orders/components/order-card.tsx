@@ -38,7 +38,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
             {order.partNumber ? (
               <>
                 <dt className="text-base-content/70">Part number</dt>
-                <dd className="font-mono break-all">{order.partNumber}</dd>
+                <dd className="font-mono wrap-anywhere">{order.partNumber}</dd>
               </>
             ) : null}
             <dt className="text-base-content/70">Quantity</dt>

@@ -22,7 +22,7 @@ export function PartDetails({ part }: { part: Part }) {
         <p className="text-base-content/80">{part.des}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-base-content/70">Part number</dt>
-          <dd className="font-medium break-all">
+          <dd className="font-medium wrap-anywhere">
             <span className="font-mono">{part.partNumber}</span>
             {brand ? ` (${brand})` : null}
           </dd>
@@ -38,7 +38,7 @@ export function PartDetails({ part }: { part: Part }) {
         {part.crossReferences.length > 0 ? (
           <div>
             <h3 className="font-semibold">Also known as</h3>
-            <ul className="mt-1 flex flex-col gap-0.5 text-sm break-all">
+            <ul className="mt-1 flex flex-col gap-0.5 text-sm wrap-anywhere">
               {part.crossReferences.map((reference) => (
                 <li key={`${reference.kind} ${reference.brand} ${reference.number}`}>{referenceLabel(reference)}</li>
               ))}

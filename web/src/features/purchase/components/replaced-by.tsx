@@ -19,7 +19,7 @@ export function ReplacedBy({ successor }: { successor: PartSuccessor }) {
             {successor.partNumber}
           </Link>
         </h2>
-        <p>This part is no longer made: {successor.partNumber} takes its place and fits the same vehicles.</p>
+        <p>This part is no longer made: {successor.partNumber} takes its place.</p>
       </div>
       <Link to={to} className="btn btn-primary">
         Order {successor.partNumber} instead
