@@ -23,22 +23,22 @@ type NumberFields = Pick<PartInput, 'partNumber' | 'brand' | 'crossReferences' |
 
 /** Stores a create's or an edit's numbers on `part`; a 400/409 Response when they cannot be. */
 export function storePartNumbers(part: Part, body: NumberFields, creating: boolean): Response | null {
-  if (body.partNumber !== undefined) {
-    const owner = byOwnNumber(body.partNumber);
-    if (owner && owner._id !== part._id) {
-      const message = `Part number ${body.partNumber} is already ${owner.name}'s`;
-      return apiError(409, 'PART_NUMBER_TAKEN', message, { partNumber: message });
-    }
-  }
+  const repeated = repeatedReferences(body.crossReferences);
+  if (repeated) return apiError(400, 'BAD_REQUEST', 'A cross-reference is listed twice', repeated);
   let replacedBy = part.replacedBy;
   if (body.replacedBy === null) replacedBy = null;
   else if (body.replacedBy !== undefined) {
     const successor = byOwnNumber(body.replacedBy);
     if (!successor || successor._id === part._id) {
       const message = successor ? 'A part cannot replace itself' : `No part has the number ${body.replacedBy}`;
-      return apiError(400, 'VALIDATION_FAILED', message, { replacedBy: message });
+      return apiError(400, 'BAD_REQUEST', successor ? message : 'No part has that number', { replacedBy: message });
     }
     replacedBy = { _id: successor._id, partNumber: successor.partNumber };
+  }
+  const owner = body.partNumber === undefined ? undefined : byOwnNumber(body.partNumber);
+  if (body.partNumber !== undefined && owner && owner._id !== part._id) {
+    const message = `Another part already has the number ${body.partNumber}`;
+    return apiError(409, 'PART_NUMBER_TAKEN', message, { partNumber: message });
   }
   if (body.partNumber !== undefined) part.partNumber = body.partNumber;
   else if (creating) part.partNumber = `TP-${10000 + state.parts.length + 1}`;
@@ -46,6 +46,18 @@ export function storePartNumbers(part: Part, body: NumberFields, creating: boole
   if (body.crossReferences !== undefined) part.crossReferences = body.crossReferences as CrossReference[];
   part.replacedBy = replacedBy;
   return null;
+}
+
+/** A number listed twice (same kind, normal form) in one part's references, named at its second row. */
+function repeatedReferences(references: NumberFields['crossReferences']): Record<string, string> | null {
+  const seen = new Set<string>();
+  const fields: Record<string, string> = {};
+  references?.forEach((r, i) => {
+    const key = `${r.kind}|${normalisePartNumber(r.number)}`;
+    if (seen.has(key)) fields[`crossReferences.${i}.number`] = `${r.number} is listed twice`;
+    seen.add(key);
+  });
+  return Object.keys(fields).length > 0 ? fields : null;
 }
 
 /** Which number of `part` the search text is, in normal form (own first), or undefined. */
