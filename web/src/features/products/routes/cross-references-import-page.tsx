@@ -56,11 +56,18 @@ export default function CrossReferencesImportPage() {
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <PageHeader title="Import cross-references" />
-      <p id={hintId} className="text-base-content/80">
-        A CSV file whose first line is <code className="break-all">{CROSS_REFERENCE_CSV_COLUMNS.join(',')}</code>; each
-        further line names one of our part numbers, a kind (<code>oe</code>, <code>competitor</code> or{' '}
-        <code>replaces</code>), the brand and its number. Check the file first: nothing changes until you import it.
-      </p>
+      <div id={hintId} className="flex flex-col gap-2 text-base-content/80">
+        <p>A CSV file whose first line is</p>
+        <pre className="overflow-x-auto rounded-box bg-base-200 px-3 py-2 text-sm">
+          {CROSS_REFERENCE_CSV_COLUMNS.join(',')}
+        </pre>
+        <p>
+          and each further line one of our part numbers, a kind (<code>oe</code>, <code>competitor</code> or{' '}
+          <code>replaces</code>), a brand and its number, e.g.{' '}
+          <code className="wrap-anywhere">BP-4471,oe,Volkswagen,1K0 698 151</code>. Check the file first: nothing
+          changes until you import it.
+        </p>
+      </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={fileId} className="text-sm font-medium">
           CSV file
