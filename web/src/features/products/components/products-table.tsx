@@ -33,11 +33,6 @@ export function ProductsTable({ parts, onDelete }: { parts: Part[]; onDelete: (p
             </th>
             <td data-label="Name" className="md:min-w-40">
               {part.name}
-              <span className="block font-mono text-xs text-base-content/80">
-                <span className="sr-only">Part number </span>
-                {part.partNumber}
-                {part.replacedBy ? `, replaced by ${part.replacedBy.partNumber}` : null}
-              </span>
             </td>
             <td data-label="Minimum order" className="text-right">
               {formatCount(part.minimunOrder)}
