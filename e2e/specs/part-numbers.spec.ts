@@ -114,3 +114,69 @@ test('a discontinued part says "Replaced by …" and the customer orders the suc
   await expect(page).toHaveURL(new RegExp(`/purchase/${successor._id}\\?asked=`));
   await expect(page.getByText(`${old.partNumber} has been replaced by ${successor.partNumber}.`)).toBeVisible();
 });
+
+test('an admin numbers a product in the form and imports cross-references from a CSV, checked first', async ({
+  page,
+  admin,
+}, testInfo) => {
+  const suffix = randomBytes(3).toString('hex').toUpperCase();
+  const number = `E2E-${suffix}-9`;
+  const name = `Numbered Hose ${suffix}`;
+  await page.goto('/dashboard/add-product');
+  await expect(page.getByRole('banner').getByText(admin.name)).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Description').fill('Silicone turbo hose with its numbers.');
+  await page.getByLabel('Minimun Quantity').fill('2');
+  await page.getByLabel('Available Quantity').fill('20');
+  await page.getByLabel('Price').fill('9.50');
+  await page.getByLabel('Image Link').fill('/images/parts/timing-belt-kit.svg');
+  await page.getByLabel('Part number').fill(number);
+  await page.getByLabel('Brand', { exact: true }).fill('Gates');
+  await page.getByRole('button', { name: 'Add reference' }).click();
+  const row = page.getByRole('group', { name: 'Reference 1' });
+  await row.getByLabel('Kind').selectOption('competitor');
+  await row.getByLabel('Brand').fill('Contitech');
+  await row.getByLabel('Number', { exact: true }).fill(`CT-${suffix}`);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('item added')).toBeVisible();
+
+  // The same number again: the server's 409 shows under the field.
+  await page.getByLabel('Name', { exact: true }).fill(`${name} copy`);
+  await page.getByLabel('Description').fill('A second part with a taken number.');
+  await page.getByLabel('Minimun Quantity').fill('2');
+  await page.getByLabel('Available Quantity').fill('20');
+  await page.getByLabel('Price').fill('9.50');
+  await page.getByLabel('Image Link').fill('/images/parts/timing-belt-kit.svg');
+  await page.getByLabel('Part number').fill(number.toLowerCase());
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByLabel('Part number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(`Another part already has the number ${number.toLowerCase()}`)).toBeVisible();
+
+  await page.goto('/dashboard/manage-products');
+  await page.getByRole('link', { name: 'Import cross-references' }).click();
+  const file = (lines: string[]) => ({
+    name: 'references.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['partNumber,kind,brand,number', ...lines].join('\n')),
+  });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles(file([`${number},oe,Audi,8E0-${suffix}`, `NO-SUCH-${suffix},oe,Audi,1`]));
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const refused = page.getByRole('table', { name: 'Refused lines' });
+  await expect(refused.getByRole('row')).toHaveCount(2);
+  await expect(refused.getByRole('row').nth(1)).toContainText('3');
+  await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
+  await checkPage(page, testInfo, 'import-refused');
+
+  await page.getByLabel('CSV file').setInputFiles(file([`${number},oe,Audi,8E0-${suffix}`]));
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByText('1 line ready to import')).toBeVisible();
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText(/cross-references imported from references\.csv/)).toBeVisible();
+
+  // The search finds the product by the imported OE number.
+  await page.goto(`/parts?${new URLSearchParams({ q: `8E0-${suffix}` })}`);
+  await expect(cardNamed(page, name).getByText(`OE 8E0-${suffix} (Audi)`)).toBeVisible();
+  await expect(cardNamed(page, name).getByText(`${number} (Gates)`)).toBeVisible();
+});
