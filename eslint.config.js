@@ -44,11 +44,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '@torque/web'] }] },
   },
   // ARCHITECTURE.md, "The catalogue": the catalogue module in layers, each importing
-  // only those before it: parts/ ← fitment/ ← search/ ← the module's root (plugin, service, routes).
+  // only those before it: parts/ ← fitment/ ← search/ ← numbers/ ← the module's root (plugin, service, routes).
   ...[
-    ['parts', '^\\.\\./(fitment|search)/|^\\.\\./[^/]+\\.ts$'],
-    ['fitment', '^\\.\\./search/|^\\.\\./[^/]+\\.ts$'],
-    ['search', '^\\.\\./[^/]+\\.ts$'],
+    ['parts', '^\\.\\./(fitment|search|numbers)/|^\\.\\./[^/]+\\.ts$'],
+    ['fitment', '^\\.\\./(search|numbers)/|^\\.\\./[^/]+\\.ts$'],
+    ['search', '^\\.\\./numbers/|^\\.\\./[^/]+\\.ts$'],
+    ['numbers', '^\\.\\./[^/]+\\.ts$'],
   ].map(([layer, regex]) => ({
     files: [`server/src/modules/catalogue/${layer}/**/*.ts`],
     rules: {
@@ -59,7 +60,7 @@ export default tseslint.config(
             { group: ['**/web/**', '@torque/web'] },
             {
               regex,
-              message: `catalogue/${layer}/ imports only the layers before it (parts/ ← fitment/ ← search/ ← root)`,
+              message: `catalogue/${layer}/ imports only the layers before it (parts/ ← fitment/ ← search/ ← numbers/ ← root)`,
             },
           ],
         },

@@ -22,6 +22,7 @@ import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments-routes.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
 import { cataloguePlugin } from './modules/catalogue/catalogue-plugin.ts';
+import { crossReferenceRoutes } from './modules/catalogue/numbers/cross-reference-routes.ts';
 import { partsRoutes } from './modules/catalogue/parts-routes.ts';
 import { publicConfigOf, publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews-plugin.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicConfigRoutes);
   await app.register(partsRoutes);
   await app.register(fitmentRoutes);
+  await app.register(crossReferenceRoutes);
   await app.register(reviewsRoutes);
   await app.register(contactRoutes);
   await app.register(tokenRoutes);

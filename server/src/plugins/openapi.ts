@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A list route with keyset paging: its 200 documents X-Total-Count and Link (lib/keyset-page.ts). */
     pagedList?: boolean;
+    /** Response headers to document per status, e.g. a 301's Location (OpenAPI Header Objects' schema and description). */
+    responseHeaders?: Record<string, Record<string, { type: 'string' | 'integer'; description: string }>>;
   }
 }
 
@@ -34,13 +36,18 @@ export function nullInNullableEnums(schema: unknown): unknown {
   return copy;
 }
 
-/** The zod transform, nullable enums made valid, and the paging headers on the 200 of every paged list route. */
+/**
+ * The zod transform, nullable enums made valid, the paging headers on the 200 of every paged list
+ * route, and the headers a route documents for a status (`responseHeaders`).
+ */
 const transform: typeof jsonSchemaTransform = (input) => {
   const output = jsonSchemaTransform(input);
   const schema = nullInNullableEnums(output.schema) as typeof output.schema;
   const response = (schema as { response?: Record<string, Record<string, unknown>> }).response;
   if (input.route.config?.pagedList && response?.['200'])
     response['200'] = { ...response['200'], headers: pageHeaders };
+  for (const [status, headers] of Object.entries(input.route.config?.responseHeaders ?? {}))
+    if (response?.[status]) response[status] = { ...response[status], headers };
   return { ...output, schema };
 };
 

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { CATALOGUE_MAX_AGE_MS } from './catalogue-cache.ts';
 import { createFitmentRepository } from './fitment/fitment-repository.ts';
 import { createFitmentService, type FitmentService } from './fitment/fitment-service.ts';
+import { createCrossReferenceRepository } from './numbers/cross-reference-repository.ts';
+import { createCrossReferenceService } from './numbers/cross-reference-service.ts';
 import { createPartsRepository } from './parts/parts-repository.ts';
 import { createPartsService, type PartsService } from './parts-service.ts';
 import { createSearchRepository } from './search/search-repository.ts';
@@ -15,15 +17,16 @@ declare module 'fastify' {
 }
 
 /**
- * The catalogue's services, built once: the parts (list, search, edits) and fitment (vehicle
- * lists, import, garage). Both cache what they answer and drop it on every catalogue change,
+ * The catalogue's services, built once: the parts (list, search, edits), fitment (vehicle
+ * lists, import, garage) and part numbers (lookup by number, cross-reference import). Both cache what they answer and drop it on every catalogue change,
  * their own writes and the orders' stock moves alike (`app.catalogueChanged()`).
  */
 export const cataloguePlugin = fp(
   async (app: FastifyInstance) => {
     const changed = () => app.catalogueChanged();
+    const partsRepository = createPartsRepository(app.db);
     const parts = createPartsService({
-      repository: createPartsRepository(app.db),
+      repository: partsRepository,
       search: createSearchRepository(app.db, { lexiconMaxAgeMs: CATALOGUE_MAX_AGE_MS }),
       secret: app.config.authSecret,
       log: app.log,
@@ -41,6 +44,15 @@ export const cataloguePlugin = fp(
     });
     app.decorate('parts', parts);
     app.decorate('fitment', fitment);
+    app.decorate(
+      'crossReferences',
+      createCrossReferenceService({
+        parts: partsRepository,
+        repository: createCrossReferenceRepository(app.db),
+        db: app.db,
+        changed,
+      }),
+    );
   },
   { name: 'catalogue', dependencies: ['database', 'catalogue-events'] },
 );

@@ -3,31 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../../lib/errors.ts';
 import { createLoadingCache } from '../../../lib/loading-cache.ts';
 import { serialise, type SerialisedBody } from '../../../lib/serialised-body.ts';
-import { parseFitmentCsv, type LineError } from './fitment-csv.ts';
+import { importCheck, ImportRefused, type ImportCheck } from '../../../lib/csv-import.ts';
+import { parseFitmentCsv } from './fitment-csv.ts';
 import type { FitmentRepository } from './fitment-repository.ts';
 
 /** Vehicle lists kept in memory: one per make, model and year asked for, up to these bounds. */
 export const VEHICLE_CACHE_MAX_ENTRIES = 2048;
 export const VEHICLE_CACHE_MAX_BYTES = 8 * 1024 * 1024;
-/** Refused lines an import answers with; the rest are only counted (`errorCount`). */
-export const IMPORT_ERRORS_SHOWN = 100;
-
-/** What a dry run, or a refused import, answers. */
-export interface ImportCheck {
-  valid: number;
-  errors: LineError[];
-  errorCount: number;
-}
-
-/** A real import with refused lines: nothing was applied. Carries the check for the answer. */
-export class ImportRefused extends Error {
-  readonly check: ImportCheck;
-  constructor(check: ImportCheck) {
-    super(`${check.errorCount} lines were refused; nothing was imported`);
-    this.name = 'ImportRefused';
-    this.check = check;
-  }
-}
+export { IMPORT_ERRORS_SHOWN, ImportRefused, type ImportCheck } from '../../../lib/csv-import.ts';
 
 /**
  * The selector's lists (cached, dropped on every catalogue change, like the catalogue's pages),
@@ -54,7 +37,7 @@ export function createFitmentService(deps: {
 
   /** The lines that passed, checked against the parts that exist, and every refusal in line order. */
   async function check(csv: string) {
-    const parsed = parseFitmentCsv(csv);
+    const parsed = await parseFitmentCsv(csv);
     if ('refused' in parsed) throw badRequest(parsed.refused, parsed.fields);
     const existing = await repo.existingParts([...new Set(parsed.rows.map((r) => r.partId))]);
     const rows = parsed.rows.filter((r, i) => {
@@ -62,13 +45,7 @@ export function createFitmentService(deps: {
       parsed.errors.push({ line: parsed.lines[i]!, message: `No part with id ${r.partId}` });
       return false;
     });
-    const errors = parsed.errors.sort((a, b) => a.line - b.line);
-    const answer: ImportCheck = {
-      valid: rows.length,
-      errors: errors.slice(0, IMPORT_ERRORS_SHOWN),
-      errorCount: errors.length,
-    };
-    return { rows, answer };
+    return { rows, answer: importCheck(rows.length, parsed.errors) };
   }
 
   return {
