@@ -60,6 +60,17 @@ function repeatedReferences(references: NumberFields['crossReferences']): Record
   return Object.keys(fields).length > 0 ? fields : null;
 }
 
+/** The part a cross-reference names: a replaced number first, then an OE, then a competitor's. */
+function byReference(number: string): Part | undefined {
+  const order = ['replaces', 'oe', 'competitor'];
+  return state.parts
+    .flatMap((part) => {
+      const match = matchedNumber(part, number);
+      return match ? [{ part, rank: order.indexOf(match.kind) }] : [];
+    })
+    .sort((a, b) => a.rank - b.rank)[0]?.part;
+}
+
 /** Which number of `part` the search text is, in normal form (own first), or undefined. */
 export function matchedNumber(part: Part, q: string): MatchedBy | undefined {
   const wanted = normalisePartNumber(q);
@@ -99,11 +110,14 @@ function checkCsv(csv: string): { check: ImportCheck; byPart: Map<Part, CrossRef
 
 export const partNumberHandlers = [
   http.get('/api/parts/by-number/:number', ({ params }) => {
-    const part = byOwnNumber(String(params.number));
-    if (!part) return apiError(404, 'NOT_FOUND', `No part has the number ${String(params.number)}`);
-    const successor = part.replacedBy && state.parts.find((p) => p._id === part.replacedBy?._id);
-    // The server answers 301 to the successor's number; fetch follows it to this answer.
-    return HttpResponse.json(successor ? { ...successor, fitment: [] } : { ...part, fitment: [] });
+    const number = String(params.number);
+    const own = byOwnNumber(number);
+    const successor = own?.replacedBy && state.parts.find((p) => p._id === own.replacedBy?._id);
+    // The server answers 301 to the successor's number; fetch follows it to the successor's answer.
+    const part = successor ?? own ?? byReference(number);
+    if (!part) return apiError(404, 'NOT_FOUND', 'Part not found');
+    const matchedBy = matchedNumber(part, successor ? successor.partNumber : number);
+    return HttpResponse.json({ ...part, matchedBy, fitment: state.fitment.get(part._id) ?? [] });
   }),
 
   http.post('/api/parts/cross-references/import', async ({ request }) => {
@@ -123,7 +137,13 @@ export const partNumberHandlers = [
       return HttpResponse.json({ ...check, error }, { status: 422 });
     }
     state.writes.push('POST /api/parts/cross-references/import');
-    for (const [part, references] of byPart) part.crossReferences = references;
+    // Each line's reference is added to its part; one of the same kind and number is updated, not repeated.
+    const key = (r: CrossReference) => `${r.kind}|${normalisePartNumber(r.number)}`;
+    for (const [part, references] of byPart) {
+      const merged = new Map(part.crossReferences.map((r) => [key(r), r]));
+      for (const reference of references) merged.set(key(reference), reference);
+      part.crossReferences = [...merged.values()];
+    }
     return HttpResponse.json({ applied: check.valid });
   }),
 ];

@@ -71,6 +71,12 @@ describe('Catalogue: part numbers', () => {
     const again = renderApp(`/parts/number/${old.partNumber}`);
     await waitFor(() => expect(again.router.state.location.pathname).toBe(`/purchase/${pads._id}`));
     expect(await screen.findByText('BP-4460 has been replaced by BP-4471.')).toBeInTheDocument();
+    again.unmount();
+
+    // A vehicle maker's number leads to our part, saying which number it is.
+    const oe = renderApp('/parts/number/1k0698151');
+    await waitFor(() => expect(oe.router.state.location.pathname).toBe(`/purchase/${pads._id}`));
+    expect(await screen.findByText('OE 1K0 698 151 (Volkswagen) is sold here as BP-4471.')).toBeInTheDocument();
   });
 
   it('a number no part has offers the catalogue search for it', async () => {
