@@ -161,11 +161,11 @@ test('an admin numbers a product in the form and imports cross-references from a
   });
   await page
     .getByLabel('CSV file')
-    .setInputFiles(file([`${number},oe,Audi,8E0-${suffix}`, `NO-SUCH-${suffix},oe,Audi,1`]));
+    .setInputFiles(file([`${number},oe,Audi,8E0-${suffix}`, `NO-SUCH-${suffix},oe,Audi,8E0-X${suffix}`]));
   await page.getByRole('button', { name: 'Check file' }).click();
   const refused = page.getByRole('table', { name: 'Refused lines' });
   await expect(refused.getByRole('row')).toHaveCount(2);
-  await expect(refused.getByRole('row').nth(1)).toContainText('3');
+  await expect(refused.getByRole('row').nth(1)).toHaveText(`3No part with number NO-SUCH-${suffix}`);
   await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
   await checkPage(page, testInfo, 'import-refused');
 

@@ -99,7 +99,7 @@ function checkCsv(csv: string): { check: ImportCheck; byPart: Map<Part, CrossRef
     const line = index + 2;
     const [partNumber = '', kind, brand, number] = text.split(',');
     const part = byOwnNumber(partNumber);
-    if (!part) return errors.push({ line, message: `No part has the number ${partNumber}` });
+    if (!part) return errors.push({ line, message: `No part with number ${partNumber}` });
     const row = crossReferenceInput.safeParse({ kind, brand, number });
     if (!row.success) return errors.push({ line, message: row.error.issues[0]?.message ?? 'Invalid line' });
     byPart.set(part, [...(byPart.get(part) ?? []), row.data]);

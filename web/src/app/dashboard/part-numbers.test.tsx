@@ -138,7 +138,7 @@ describe('Import cross-references', () => {
       .getAllByRole('row')
       .slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      '3No part has the number XX-1',
+      '3No part with number XX-1',
       '4Kind must be one of oe, competitor, replaces',
     ]);
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
