@@ -7,9 +7,6 @@ import { brandNote } from '@/lib/part-numbers.ts';
 /** PRODUCT.md §9: descriptions are previewed to 150 characters; the full text is in a tooltip. */
 export const DESCRIPTION_PREVIEW_LENGTH = 150;
 
-/** How a search's match is marked on a card (its own number, or the reference that matched). */
-export const MATCH = 'rounded-sm bg-amber-200 px-0.5 text-black';
-
 /** A part's card: picture, name (a heading at `headingLevel`), description preview, figures, Purchase. */
 export function PartCard({
   part,
@@ -62,7 +59,7 @@ export function PartCard({
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/70">Part number</dt>
           <dd className="font-medium wrap-anywhere">
-            <NumberTag className={numberMatched ? `${MATCH} font-mono` : 'font-mono'}>{part.partNumber}</NumberTag>
+            <NumberTag className="font-mono">{part.partNumber}</NumberTag>
             {brand ? ` (${brand})` : null}
           </dd>
           <dt className="text-base-content/70">Minimum order</dt>

@@ -1,5 +1,4 @@
 import type { Part } from '@torque/contract';
-import { MATCH } from '@/components/parts/part-card.tsx';
 import { referenceLabel } from '@/lib/reference-label.ts';
 
 /**
@@ -15,7 +14,7 @@ export function CardReferences({ part }: { part: Part }) {
       {match ? (
         <p>
           <span className="text-base-content/70">Found by </span>
-          <mark className={`${MATCH} font-medium wrap-anywhere`}>{referenceLabel(match)}</mark>
+          <mark className="font-medium wrap-anywhere">{referenceLabel(match)}</mark>
         </p>
       ) : null}
       {part.replacedBy ? (
