@@ -116,6 +116,24 @@ describe('Product form: part number, brand, successor and cross-references', () 
   });
 });
 
+describe('Manage Products: part numbers', () => {
+  it('lists each part’s number, and a discontinued part’s successor', async () => {
+    const pads = addPart({ name: 'Brake Pad Set', partNumber: 'BP-4471' });
+    addPart({
+      name: 'Brake Pad Set (old)',
+      partNumber: 'BP-4460',
+      replacedBy: { _id: pads._id, partNumber: 'BP-4471' },
+    });
+    openAsAdmin('/dashboard/manage-products');
+    const table = await screen.findByRole('table', { name: 'All products' });
+    const numbers = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('[data-label="Part number"]')?.textContent);
+    expect(numbers.sort()).toEqual(['BP-4460replaced by BP-4471', 'BP-4471']);
+  });
+});
+
 describe('Import cross-references', () => {
   const csv = (lines: string[]) =>
     new File([['partNumber,kind,brand,number', ...lines].join('\n')], 'refs.csv', { type: 'text/csv' });
