@@ -22,7 +22,7 @@ export default {
       comment:
         'An import cycle makes files one unit that can be neither understood, tested nor moved apart. ' +
         'Extract what both need, or let one depend on the other through a port or an event.',
-      from: { path: '^(server|web)/src/' },
+      from: { path: '^(server|web|contract)/src/' },
       to: { circular: true },
     },
     { ...moduleCycles, from: { path: MODULE }, to: { path: MODULE, circular: true } },

@@ -25,7 +25,7 @@ export function normalisePartNumber(text: string): string {
 
 /** One token that reads as a number: letters and digits (with separators) holding a digit. */
 export function isPartNumberToken(token: string): boolean {
-  return /\d/.test(token) && /^[A-Za-z0-9\-./]+$/.test(token) && normalisePartNumber(token).length >= 2;
+  return /\d/.test(token) && /^[A-Za-z0-9\-./]+$/.test(token);
 }
 
 /**
@@ -35,7 +35,12 @@ export function isPartNumberToken(token: string): boolean {
  */
 export function looksLikePartNumber(text: string): boolean {
   const tokens = text.trim().split(/\s+/).filter(Boolean);
-  return tokens.length > 0 && text.trim().length <= PART_NUMBER_MAX && tokens.every(isPartNumberToken);
+  return (
+    tokens.length > 0 &&
+    text.trim().length <= PART_NUMBER_MAX &&
+    tokens.every(isPartNumberToken) &&
+    normalisePartNumber(text).length >= 2
+  );
 }
 
 /** Card text for a match: `OE 1K0 698 151 (Volkswagen)`. */

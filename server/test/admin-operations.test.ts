@@ -254,6 +254,7 @@ for (const kind of databaseKinds()) {
           'Phone',
           'Address',
           'Part',
+          'Part number',
           'Quantity',
           'Unit price',
           'Total',
@@ -268,6 +269,7 @@ for (const kind of databaseKinds()) {
           assert.equal(row['Customer e-mail'], o.email);
           assert.equal(row.Address, o.address, 'the address survives the round trip');
           assert.equal(Number(row.Quantity), o.quantity);
+          assert.equal(row['Part number'], o.partNumber ?? '', 'the number copied at placement');
           assert.equal(Number(row['Unit price']), o.unitPrice);
           assert.equal(Number(row.Total), o.price);
           assert.equal(row['Payment id'], o.paymentId ?? '');

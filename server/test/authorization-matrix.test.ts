@@ -39,6 +39,9 @@ const part = {
   price: 1,
 };
 const profile = { name: 'Owner', address: '1 Gear St', phone: '555', linkedin: 'https://linkedin.com/in/o' };
+/** The matrix part's own number (PRODUCT.md §17). */
+const numberOf = async (c: Ctx): Promise<string> =>
+  ((await c.t.inject({ method: 'GET', url: `/api/parts/${c.partId}` })).json() as { partNumber: string }).partNumber;
 const everyone = (status: number) => ({ anonymous: status, owner: status, other: status, admin: status });
 
 /** Every API route, and the exact status each caller gets. A new route must be added here. */
@@ -105,6 +108,24 @@ const matrix: Row[] = [
       url: '/api/fitment/import',
       headers: { 'content-type': 'text/csv' },
       payload: `partId,make,model,yearFrom,yearTo,engine,note\n${c.partId},Volkswagen,Golf,2013,2020,,`,
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/parts/by-number/:number',
+    request: async (c) => ({
+      method: 'GET',
+      url: `/api/parts/by-number/${encodeURIComponent(await numberOf(c))}`,
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/parts/cross-references/import',
+    request: async (c) => ({
+      method: 'POST',
+      url: '/api/parts/cross-references/import',
+      headers: { 'content-type': 'text/csv' },
+      payload: `partNumber,kind,brand,number\n${await numberOf(c)},oe,Volkswagen,1K0 698 999`,
     }),
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
   },

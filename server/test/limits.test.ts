@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { BODY_LIMIT_BYTES } from '../src/app.ts';
+import { BODY_LIMIT_BYTES } from '../src/server-options.ts';
 import { addPart, orderBody } from '@torque/testkit';
 import { stockOf } from './helpers/commerce.ts';
 import { databaseKinds } from './helpers/databases.ts';

@@ -551,6 +551,86 @@ const rows: Row[] = [
     },
   },
   {
+    route: 'PUT /api/parts/:id',
+    name: "a product's number, cross-references and successor as a customer",
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/parts/${c.part._id}`,
+          payload: {
+            partNumber: 'MAL-0001',
+            brand: 'Mallory',
+            replacedBy: 'BP-4471',
+            crossReferences: [{ kind: 'oe', brand: 'Mallory', number: 'MAL-0002' }],
+          },
+        },
+        c.mallory,
+      ),
+    async verify(c) {
+      const part = (await c.t.inject({ method: 'GET', url: `/api/parts/${c.part._id}` })).json() as PartDetail;
+      assert.deepEqual(
+        [part.partNumber, part.brand, part.replacedBy, part.crossReferences],
+        [c.part.partNumber, c.part.brand, null, []],
+      );
+    },
+  },
+  {
+    route: 'POST /api/parts',
+    name: "an admin's product with a forged normal form, match and another part's id on a reference",
+    status: 201,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/parts',
+          payload: {
+            name: 'Forged numbers',
+            des: 'x',
+            img: '/images/parts/x.svg',
+            minimunOrder: 1,
+            available: 5,
+            price: c.part.price,
+            partNumber: 'MA-0001',
+            partNumberNormal: c.part.partNumber,
+            matchedBy: { kind: 'number', brand: 'x', number: 'x' },
+            crossReferences: [{ kind: 'oe', brand: 'VW', number: 'MA 0002', partId: c.part._id }],
+          },
+        },
+        c.admin,
+      ),
+    async verify(c, res) {
+      const created = res.json() as PartDetail;
+      assert.equal(created.partNumber, 'MA-0001');
+      assert.equal(created.matchedBy, undefined);
+      assert.deepEqual(created.crossReferences, [{ kind: 'oe', brand: 'VW', number: 'MA 0002' }]);
+      const other = (await c.t.inject({ method: 'GET', url: `/api/parts/${c.part._id}` })).json() as PartDetail;
+      assert.deepEqual(other.crossReferences, []);
+      const found = (await c.t.inject({ method: 'GET', url: '/api/parts/by-number/MA0001' })).json() as PartDetail;
+      assert.equal(found._id, created._id);
+    },
+  },
+  {
+    route: 'POST /api/parts/cross-references/import',
+    name: 'importing cross-references as a customer',
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/parts/cross-references/import',
+          headers: { 'content-type': 'text/csv' },
+          payload: `partNumber,kind,brand,number\n${c.part.partNumber},oe,Mallory,MAL-0003`,
+        },
+        c.mallory,
+      ),
+    async verify(c) {
+      const part = (await c.t.inject({ method: 'GET', url: `/api/parts/${c.part._id}` })).json() as PartDetail;
+      assert.deepEqual(part.crossReferences, []);
+    },
+  },
+  {
     route: 'PUT /api/garage',
     name: "a garage with another user's id, a role and a position",
     status: 200,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import Fastify from 'fastify';
-import { OneLineRequestLog } from '../src/app.ts';
+import { OneLineRequestLog } from '../src/server-options.ts';
 
 /** A server with the app's request log, writing JSON lines into `lines`. */
 async function serverWithLog(level: string, lines: Record<string, unknown>[]) {

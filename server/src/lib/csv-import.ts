@@ -13,11 +13,22 @@ export interface LineError {
   message: string;
 }
 
-/** The lines of an import that passed its line rule, each with its line number, and those that did not. */
+/**
+ * The lines of an import that passed its line rule, each with its line number, and those that did
+ * not: the first IMPORT_ERRORS_SHOWN of them (in line order) and how many in all, so a file of a
+ * million refused lines keeps a hundred.
+ */
 export interface ParsedImport<Row> {
   rows: Row[];
   lines: number[];
   errors: LineError[];
+  errorCount: number;
+}
+
+/** Counts a refused line and keeps it if it is among the first IMPORT_ERRORS_SHOWN of its list. */
+export function noteError(list: { errors: LineError[]; errorCount: number }, error: LineError): void {
+  list.errorCount += 1;
+  if (list.errors.length < IMPORT_ERRORS_SHOWN) list.errors.push(error);
 }
 
 /** A file refused as a whole (no header, too many lines, unreadable): none of its lines were checked. */
@@ -26,15 +37,15 @@ export interface FileRefusal {
   fields?: Record<string, string>;
 }
 
+/** Refused lines an import answers with; the rest are only counted (`errorCount`). */
+export const IMPORT_ERRORS_SHOWN = 100;
+
 /** What one import reads: its header, its cap, and its rule for one line (a row, or what is wrong). */
 export interface CsvImportSpec<Row> {
   columns: readonly string[];
   maxLines: number;
   checkLine: (record: string[]) => Row | string;
 }
-
-/** Refused lines an import answers with; the rest are only counted (`errorCount`). */
-export const IMPORT_ERRORS_SHOWN = 100;
 
 /** What a dry run, or a refused import, answers. */
 export interface ImportCheck {
@@ -53,10 +64,17 @@ export class ImportRefused extends Error {
   }
 }
 
-/** The answer for `valid` rows and every refusal: the first IMPORT_ERRORS_SHOWN in line order. */
-export function importCheck(valid: number, errors: LineError[]): ImportCheck {
-  const sorted = errors.sort((a, b) => a.line - b.line);
-  return { valid, errors: sorted.slice(0, IMPORT_ERRORS_SHOWN), errorCount: sorted.length };
+/**
+ * The answer for `valid` rows and the refusals of several lists (the parser's, the service's),
+ * each holding its first refusals in line order: the first IMPORT_ERRORS_SHOWN of all of them.
+ */
+export function importCheck(valid: number, ...lists: { errors: LineError[]; errorCount: number }[]): ImportCheck {
+  const sorted = lists.flatMap((l) => l.errors).sort((a, b) => a.line - b.line);
+  return {
+    valid,
+    errors: sorted.slice(0, IMPORT_ERRORS_SHOWN),
+    errorCount: lists.reduce((n, l) => n + l.errorCount, 0),
+  };
 }
 
 /** Thrown from inside csv-parse to stop it at the line past the cap. */
@@ -76,8 +94,8 @@ export async function readCsvImport<Row>(
   spec: CsvImportSpec<Row>,
 ): Promise<ParsedImport<Row> | FileRefusal> {
   const header = spec.columns.join(',');
-  const errors: LineError[] = [];
-  const parsed: ParsedImport<Row> = { rows: [], lines: [], errors };
+  const parsed: ParsedImport<Row> = { rows: [], lines: [], errors: [], errorCount: 0 };
+  const refuse = (line: number, message: string) => noteError(parsed, { line, message });
   // The header and at most the cap's lines after it; the next one stops the parser.
   let left = spec.maxLines + 1;
   const count = () => {
@@ -85,42 +103,46 @@ export async function readCsvImport<Row>(
     if (left < 0) throw new TooManyLines();
   };
   let sawHeader = false;
+  /** Thrown from inside the parser: the file's first record is not the header. */
+  class BadHeader extends Error {}
+  // Every line is counted and checked inside the parser (no record leaves it), so it stops at the
+  // line past the cap even within one chunk, and a million lines cost no million stream reads.
   const parser = parse({
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    // Counted inside the parser, so it stops at the line past the cap even within one chunk.
     on_skip: (err: CsvError | undefined) => {
       count();
-      if (err) errors.push({ line: Number(err.lines), message: `Not valid CSV: ${err.message}` });
+      if (err) refuse(Number(err.lines), `Not valid CSV: ${err.message}`);
       return undefined;
     },
     on_record: (record: string[], context: { lines: number }) => {
       count();
-      return { record, line: context.lines };
+      if (!sawHeader) {
+        if (record.map((c) => c.trim()).join(',') !== header) throw new BadHeader();
+        sawHeader = true;
+        return null;
+      }
+      const checked = spec.checkLine(record);
+      if (typeof checked === 'string') refuse(context.lines, checked);
+      else {
+        parsed.rows.push(checked);
+        parsed.lines.push(context.lines);
+      }
+      return null;
     },
   } as unknown as Options);
   const source = Readable.from(typeof input === 'string' ? chunksOf(input) : input);
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
   try {
-    for await (const { record, line } of parser as AsyncIterable<{ record: string[]; line: number }>) {
-      if (!sawHeader) {
-        if (record.map((c) => c.trim()).join(',') !== header) return badHeader(header);
-        sawHeader = true;
-        continue;
-      }
-      const checked = spec.checkLine(record);
-      if (typeof checked === 'string') errors.push({ line, message: checked });
-      else {
-        parsed.rows.push(checked);
-        parsed.lines.push(line);
-      }
-    }
+    // Nothing comes out (on_record keeps every record); this waits for the end or the first error.
+    for await (const _ of parser) void _;
   } catch (error) {
     if (error instanceof TooManyLines)
       return { refused: `An import takes at most ${spec.maxLines.toLocaleString('en')} lines; split the file` };
+    if (error instanceof BadHeader) return badHeader(header);
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('CSV_'))
       return { refused: `Not valid CSV: ${(error as Error).message}` };
@@ -131,7 +153,7 @@ export async function readCsvImport<Row>(
     parser.destroy();
   }
   if (!sawHeader) return badHeader(header);
-  errors.sort((a, b) => a.line - b.line);
+  parsed.errors.sort((a, b) => a.line - b.line);
   return parsed;
 }
 

@@ -48,6 +48,15 @@ export interface DefaultLimit {
 }
 
 /**
+ * A cursor continues a page of some size, so without `limit` it means nothing: a 400 (for the
+ * lists that answer the whole list, or a fixed first page, when `limit` is missing).
+ */
+export function assertCursorHasLimit(query: PageQuery): void {
+  if (query.limit === undefined && query.cursor !== undefined)
+    throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
+}
+
+/**
  * The paging steps every list shares (docs/ARCHITECTURE.md, "Lists"): the `limit`/`cursor`
  * rules, the cursor checked for its scope, the page and the total fetched together, the next
  * cursor signed. Answers the body, and the paging facts when it answered one page.
@@ -77,7 +86,7 @@ export async function pagedList<T>(
   let limit = query.limit;
   if (limit === undefined) {
     if (!('defaultLimit' in withoutLimit)) {
-      if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
+      assertCursorHasLimit(query);
       if (withoutLimit.whole) return { body: await withoutLimit.whole() };
       const all = Number.MAX_SAFE_INTEGER;
       if (cached) return { body: (await cached(cacheKey(all), load(all, undefined))).body };

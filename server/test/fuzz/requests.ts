@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { BODY_LIMIT_BYTES } from '../../src/app.ts';
+import { BODY_LIMIT_BYTES } from '../../src/server-options.ts';
 import { evilString, evilValue, JsonEntries, jsonText } from './values.ts';
 
 /** One generated request, before a caller's credentials are added. */

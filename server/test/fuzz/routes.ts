@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { TEST_CARDS } from '@torque/testkit';
 import { PASSWORD } from '../helpers/test-app.ts';
-import { FITMENT_CSV_COLUMNS } from '@torque/contract';
+import { CROSS_REFERENCE_CSV_COLUMNS, FITMENT_CSV_COLUMNS } from '@torque/contract';
 import { describeRequest, queryOf, requests, segment, type FuzzRequest } from './requests.ts';
 import { evilString } from './values.ts';
-import type { Pools } from './world.ts';
+import { DECOY_NUMBERS, type Pools } from './world.ts';
 
 export interface RouteFuzz {
   /** "METHOD /url" as in `app.routeAccess`. */
@@ -36,6 +36,17 @@ const part = {
   minimunOrder: fc.oneof(fc.integer({ min: 1, max: 5 }), pick(['1', '2'])),
   available: fc.oneof(fc.integer({ min: 0, max: 500 }), pick(['10'])),
   price: fc.oneof(pick([0, 1, 9.99, 120]), pick(['12.50'])),
+  partNumber: text('FZ-9001', 'BP-4471', 'bp 4471'),
+  brand: text('Torque Parts', 'Bosch'),
+  replacedBy: pick(['BP-4471', 'ZZ-0000', null]),
+  crossReferences: fc.array(
+    fc.record({
+      kind: pick(['oe', 'competitor', 'replaces', 'dealer']),
+      brand: text('Volkswagen'),
+      number: text('1K0 698 151', 'GDB1550'),
+    }),
+    { maxLength: 3 },
+  ),
 };
 const profile = {
   name: text('Fuzz Customer'),
@@ -57,27 +68,26 @@ const MAKES = ['Volkswagen', 'bmw', 'Nobody'];
 const MODELS = ['Golf', '3 series', 'Nothing'];
 const YEARS = ['2016', '1899', '2012', '9999'];
 
+/** A CSV field: one of the real values mostly, hostile text sometimes. */
+const field = (...real: string[]) =>
+  fc.oneof({ arbitrary: pick(real), weight: 4 }, { arbitrary: evilString, weight: 1 });
+
 /**
- * `POST /api/fitment/import` with a CSV body: the header right or wrong, lines of real parts with
- * fields kept or replaced by hostile text, sometimes a wrong content type or a dry run.
+ * A CSV import (`POST /api/fitment/import`, `POST /api/parts/cross-references/import`): the header
+ * right or wrong, lines of real values with fields kept or replaced by hostile text, sometimes a
+ * wrong content type or a dry run.
  */
-function csvImport(partIds: readonly string[]): fc.Arbitrary<FuzzRequest> {
-  const field = (...real: string[]) =>
-    fc.oneof({ arbitrary: pick(real), weight: 4 }, { arbitrary: evilString, weight: 1 });
+function csvImport(
+  path: string,
+  columns: readonly string[],
+  fields: fc.Arbitrary<string>[],
+): fc.Arbitrary<FuzzRequest> {
   const line = fc
-    .tuple(
-      field(...partIds, 'x'),
-      field(...MAKES),
-      field(...MODELS),
-      field(...YEARS),
-      field(...YEARS),
-      field('', '1.4 TSI'),
-      field('', 'Note'),
-    )
-    .map((fields) => fields.map((f) => (/[",\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)).join(','));
+    .tuple(...fields)
+    .map((values) => values.map((f) => (/[",\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)).join(','));
   const header = fc.oneof(
-    { arbitrary: fc.constant(FITMENT_CSV_COLUMNS.join(',')), weight: 5 },
-    { arbitrary: pick(['', 'partId,make', 'a,b,c,d,e,f,g']), weight: 1 },
+    { arbitrary: fc.constant(columns.join(',')), weight: 5 },
+    { arbitrary: pick(['', `${columns[0]},${columns[1]}`, 'a,b,c,d,e,f,g']), weight: 1 },
   );
   return fc
     .record({
@@ -92,7 +102,7 @@ function csvImport(partIds: readonly string[]): fc.Arbitrary<FuzzRequest> {
     .map(({ header: h, lines, query, contentType }) => {
       const request: FuzzRequest = {
         method: 'POST',
-        url: `/api/fitment/import${query}`,
+        url: `${path}${query}`,
         headers: { 'content-type': contentType },
         payload: [h, ...lines].join('\n'),
       };
@@ -207,13 +217,58 @@ export const routeFuzz: RouteFuzz[] = [
     route: 'POST /api/fitment/import',
     requests: (p) =>
       fc.oneof(
-        { arbitrary: csvImport(p.decoyParts), weight: 4 },
+        {
+          arbitrary: csvImport('/api/fitment/import', FITMENT_CSV_COLUMNS, [
+            field(...p.decoyParts, 'x'),
+            field(...MAKES),
+            field(...MODELS),
+            field(...YEARS),
+            field(...YEARS),
+            field('', '1.4 TSI'),
+            field('', 'Note'),
+          ]),
+          weight: 4,
+        },
         {
           arbitrary: requests({
             method: 'POST',
             path: '/api/fitment/import',
             query: queryOf({ dryRun: ['true'] }),
             body: { partId: pick(p.decoyParts) },
+          }),
+          weight: 1,
+        },
+      ),
+  },
+  {
+    route: 'GET /api/parts/by-number/:number',
+    requests: () =>
+      requests({
+        method: 'GET',
+        path: segment([...DECOY_NUMBERS, 'BP-4471', 'bp 4471', 'BP-4470', '1K0 698 151', 'ZZ-0000']).map(
+          (n) => `/api/parts/by-number/${n}`,
+        ),
+      }),
+  },
+  {
+    route: 'POST /api/parts/cross-references/import',
+    requests: () =>
+      fc.oneof(
+        {
+          arbitrary: csvImport('/api/parts/cross-references/import', CROSS_REFERENCE_CSV_COLUMNS, [
+            field(...DECOY_NUMBERS, 'ZZ-0000'),
+            field('oe', 'competitor', 'replaces', 'dealer'),
+            field('Volkswagen', 'Bosch'),
+            field('1K0 698 151', 'FZ 77', '0 986 494 550'),
+          ]),
+          weight: 4,
+        },
+        {
+          arbitrary: requests({
+            method: 'POST',
+            path: '/api/parts/cross-references/import',
+            query: queryOf({ dryRun: ['true'] }),
+            body: { partNumber: pick(DECOY_NUMBERS) },
           }),
           weight: 1,
         },

@@ -16,6 +16,9 @@ export const AUTH_ADMIN_EMAIL = 'fuzz-auth-admin@torque.test';
  * checks that matter. Anything a successful request may destroy (a part, a user, an order)
  * comes from a pool of its own, never from the callers the fuzzing runs as.
  */
+/** The decoy parts' own numbers (PRODUCT.md §17), for the by-number and import generators. */
+export const DECOY_NUMBERS = ['FZ-0001', 'FZ-0002'];
+
 export interface Pools {
   publicUrl: string;
   parts: string[];
@@ -96,7 +99,9 @@ async function buildCatalogue(t: TestApp) {
     minimum: (await addPart(t, await t.admin(), { available: 1_000_000, minimunOrder: 50, price: 3 }))._id,
     none: (await addPart(t, await t.admin(), { available: 0 }))._id,
     pricey: (await addPart(t, await t.admin(), { available: 1_000_000, price: 999_999.99 }))._id,
-    decoys: await Promise.all([1, 2].map(async () => (await addPart(t, await t.admin(), { available: 10 }))._id)),
+    decoys: await Promise.all(
+      DECOY_NUMBERS.map(async (partNumber) => (await addPart(t, await t.admin(), { available: 10, partNumber }))._id),
+    ),
     doomed: await Promise.all([1, 2, 3, 4].map(async () => (await addPart(t, await t.admin(), { available: 10 }))._id)),
   };
 }

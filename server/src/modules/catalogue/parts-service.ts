@@ -19,6 +19,7 @@ import {
   preconditionRequired,
 } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
+import { assertCursorHasLimit } from '../../lib/paged-list.ts';
 import { serialise, type SerialisedBody } from '../../lib/serialised-body.ts';
 import { createCatalogueCache, type CachedPage } from './catalogue-cache.ts';
 import type { PartFields, PartLists, PartsRepository } from './parts/parts-repository.ts';
@@ -108,8 +109,10 @@ export function createPartsService(deps: {
     if (replacedBy === null) fields.replacedBy = null;
     else if (replacedBy !== undefined) {
       const successor = await repo.idOfNumber(normalisePartNumber(replacedBy));
-      if (!successor) throw badRequest('No part has that number', { replacedBy: `No part has the number ${replacedBy}` });
-      if (successor === id) throw badRequest('A part cannot replace itself', { replacedBy: 'A part cannot replace itself' });
+      if (!successor)
+        throw badRequest('No part has that number', { replacedBy: `No part has the number ${replacedBy}` });
+      if (successor === id)
+        throw badRequest('A part cannot replace itself', { replacedBy: 'A part cannot replace itself' });
       fields.replacedBy = successor;
     }
     return { fields, lists: { fitment, crossReferences } };
@@ -159,7 +162,7 @@ export function createPartsService(deps: {
      */
     async list(query: PartsQuery): Promise<{ body: SerialisedBody; page?: CachedPage; pagedAt?: number }> {
       if (query.limit === undefined) {
-        if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
+        assertCursorHasLimit(query);
         const plain = !query.q && !query.inStock && !query.lowStock && query.sort === undefined && !vehicleOf(query);
         if (plain) return { body: await catalogue.list() };
         const first = await page({ ...query, limit: PAGE_LIMIT_MAX });

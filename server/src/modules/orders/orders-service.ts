@@ -1,6 +1,7 @@
 import { orderMessages, type Order, type OrdersQuery } from '@torque/contract';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
+import { pagedList } from '../../lib/paged-list.ts';
 import { assertOwner, type Caller } from '../../plugins/access.ts';
 import type { OrderFacts } from './order-facts.ts';
 import type { OrderMachine, TransitionResult } from './order-machine.ts';
@@ -100,21 +101,22 @@ export function createOrdersService(deps: { repository: OrdersRepository; machin
      */
     async listAll(query: OrdersQuery): Promise<{ json: string; page?: { total: number; nextCursor: string | null } }> {
       const filter: OrdersFilter = { status: query.status, q: query.q || undefined };
-      if (query.limit === undefined) {
-        if (query.cursor !== undefined) throw badRequest('cursor needs limit', { cursor: 'cursor needs limit' });
-        if (!filter.status && !filter.q) return { json: await repository.listAllJson() };
-        return { json: (await repository.pageJson(filter, Number.MAX_SAFE_INTEGER, undefined)).json };
-      }
-      const scope = `orders|${JSON.stringify([filter.status ?? null, filter.q ?? null])}`;
-      const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, ORDER_KEY_PATTERNS);
-      const [found, total] = await Promise.all([
-        repository.pageJson(filter, query.limit, after),
-        repository.count(filter),
-      ]);
-      return {
-        json: found.json,
-        page: { total, nextCursor: found.nextKey && cursors.encode(scope, found.nextKey) },
-      };
+      const filtered = filter.status !== undefined || filter.q !== undefined;
+      const { body, page } = await pagedList(
+        query,
+        {
+          cursors,
+          scope: `orders|${JSON.stringify([filter.status ?? null, filter.q ?? null])}`,
+          keyPatterns: ORDER_KEY_PATTERNS,
+          page: async (limit, after) => {
+            const found = await repository.pageJson(filter, limit, after);
+            return { body: found.json, nextKey: found.nextKey };
+          },
+          count: () => repository.count(filter),
+        },
+        { whole: filtered ? undefined : () => repository.listAllJson() },
+      );
+      return { json: body, ...(page && { page }) };
     },
 
     /** The CSV export's rows for the list's filters, read in batches. */

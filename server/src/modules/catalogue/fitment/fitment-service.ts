@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../../lib/errors.ts';
 import { createLoadingCache } from '../../../lib/loading-cache.ts';
 import { serialise, type SerialisedBody } from '../../../lib/serialised-body.ts';
-import { importCheck, ImportRefused, type ImportCheck } from '../../../lib/csv-import.ts';
+import { importCheck, ImportRefused, noteError, type ImportCheck, type LineError } from '../../../lib/csv-import.ts';
 import { parseFitmentCsv } from './fitment-csv.ts';
 import type { FitmentRepository } from './fitment-repository.ts';
 
@@ -40,12 +40,13 @@ export function createFitmentService(deps: {
     const parsed = await parseFitmentCsv(csv);
     if ('refused' in parsed) throw badRequest(parsed.refused, parsed.fields);
     const existing = await repo.existingParts([...new Set(parsed.rows.map((r) => r.partId))]);
+    const missing = { errors: [] as LineError[], errorCount: 0 };
     const rows = parsed.rows.filter((r, i) => {
       if (existing.has(r.partId)) return true;
-      parsed.errors.push({ line: parsed.lines[i]!, message: `No part with id ${r.partId}` });
+      noteError(missing, { line: parsed.lines[i]!, message: `No part with id ${r.partId}` });
       return false;
     });
-    return { rows, answer: importCheck(rows.length, parsed.errors) };
+    return { rows, answer: importCheck(rows.length, parsed, missing) };
   }
 
   return {

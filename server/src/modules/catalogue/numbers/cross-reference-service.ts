@@ -1,6 +1,6 @@
 import { normalisePartNumber, type PartDetail, type PartSuperseded } from '@torque/contract';
 import type { Db } from '../../../db/client.ts';
-import { importCheck, ImportRefused, type ImportCheck } from '../../../lib/csv-import.ts';
+import { importCheck, ImportRefused, noteError, type ImportCheck, type LineError } from '../../../lib/csv-import.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import type { PartsRepository } from '../parts/parts-repository.ts';
 import { betterMatch, findByNumbers } from '../search/numbers.ts';
@@ -9,9 +9,7 @@ import type { CrossReferenceRepository } from './cross-reference-repository.ts';
 
 /** What `GET /api/parts/by-number/:number` finds. */
 export type ByNumber =
-  | { found: 'part'; part: PartDetail }
-  | { found: 'superseded'; superseded: PartSuperseded }
-  | { found: 'none' };
+  { found: 'part'; part: PartDetail } | { found: 'superseded'; superseded: PartSuperseded } | { found: 'none' };
 
 /**
  * Part numbers' own routes (PRODUCT.md §17): the lookup of one number, and the bulk import of
@@ -42,7 +40,10 @@ export function createCrossReferenceService(deps: {
           found: 'superseded',
           superseded: { _id: part._id, partNumber: part.partNumber, replacedBy: part.replacedBy },
         };
-      return { found: 'part', part: { ...part, matchedBy: { kind: best.kind, brand: best.brand, number: best.number } } };
+      return {
+        found: 'part',
+        part: { ...part, matchedBy: { kind: best.kind, brand: best.brand, number: best.number } },
+      };
     },
 
     /**
@@ -51,17 +52,21 @@ export function createCrossReferenceService(deps: {
      * (a part's reference of the same kind and number in normal form is updated, not repeated) and
      * moves those parts' edit version, in one transaction: the same file twice leaves the same rows.
      */
-    async importCsv(input: string | AsyncIterable<Buffer | string>, dryRun: boolean): Promise<ImportCheck | { applied: number }> {
+    async importCsv(
+      input: string | AsyncIterable<Buffer | string>,
+      dryRun: boolean,
+    ): Promise<ImportCheck | { applied: number }> {
       const parsed = await parseCrossReferenceCsv(input);
       if ('refused' in parsed) throw badRequest(parsed.refused, parsed.fields);
       const ids = await repo.idsOfNumbers([...new Set(parsed.rows.map((r) => r.partNumberNormal))]);
       const rows = [];
+      const missing = { errors: [] as LineError[], errorCount: 0 };
       for (const [i, r] of parsed.rows.entries()) {
         const partId = ids.get(r.partNumberNormal);
         if (partId) rows.push({ partId, kind: r.kind, brand: r.brand, number: r.number });
-        else parsed.errors.push({ line: parsed.lines[i]!, message: `No part with number ${r.partNumber}` });
+        else noteError(missing, { line: parsed.lines[i]!, message: `No part with number ${r.partNumber}` });
       }
-      const answer = importCheck(rows.length, parsed.errors);
+      const answer = importCheck(rows.length, parsed, missing);
       if (dryRun) return answer;
       if (answer.errorCount > 0) throw new ImportRefused(answer);
       await repo.addReferences(rows);

@@ -48,7 +48,9 @@ export async function findByNumbers(
  */
 async function findByNumber(db: Runner, normal: string, prefix: boolean): Promise<NumberMatch[]> {
   const test = (column: string) =>
-    prefix ? sql`${sql.raw(column)} like ${`${normal.replace(/[\\%_]/g, '\\$&')}%`}` : sql`${sql.raw(column)} = ${normal}`;
+    prefix
+      ? sql`${sql.raw(column)} like ${`${normal.replace(/[\\%_]/g, '\\$&')}%`}`
+      : sql`${sql.raw(column)} = ${normal}`;
   const { rows } = await db.execute<{
     partId: string;
     kind: MatchedBy['kind'];

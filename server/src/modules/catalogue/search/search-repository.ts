@@ -30,7 +30,9 @@ export interface PartsFilter {
  */
 function searchCondition({ words, numbers, whole }: ResolvedSearch): SQL | undefined {
   const each = [
-    ...words.map((w) => (w.brandParts.length ? or(hasAnyWord(allWords, w.words), idIn(w.brandParts))! : hasAnyWord(allWords, w.words))),
+    ...words.map((w) =>
+      w.brandParts.length ? or(hasAnyWord(allWords, w.words), idIn(w.brandParts))! : hasAnyWord(allWords, w.words),
+    ),
     ...numbers.map((n) =>
       n.matches.length
         ? or(idIn(n.matches.map((m) => m.partId)), sql`(${allWords} @> ${textArrayOf(n.tokens)})`)!
@@ -41,8 +43,7 @@ function searchCondition({ words, numbers, whole }: ResolvedSearch): SQL | undef
   return whole.length && all ? or(all, idIn(whole.map((m) => m.partId))) : all;
 }
 
-const textArrayOf = (words: readonly string[]) =>
-  sql`${`{${words.map((w) => JSON.stringify(w)).join(',')}}`}::text[]`;
+const textArrayOf = (words: readonly string[]) => sql`${`{${words.map((w) => JSON.stringify(w)).join(',')}}`}::text[]`;
 
 /** Search and stock filters. The vehicle is not here: see `branchesOf`. */
 function filterCondition(filter: PartsFilter): SQL | undefined {

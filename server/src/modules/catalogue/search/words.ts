@@ -64,11 +64,7 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** A search word as the lexicon holds words: lower case without accents (`search_text()`). */
-export const searchText = (word: string): string =>
-  word
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+export const searchText = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The catalogue words `term` stands for, closest first: itself, then by edits, then by prefix. */
 export function wordsFor(term: string, lexicon: readonly string[]): string[] {

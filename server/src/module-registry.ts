@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
+import { contactPlugin } from './modules/contact/contact-plugin.ts';
+import { contactRoutes } from './modules/contact/contact-routes.ts';
+import { cataloguePlugin } from './modules/catalogue/catalogue-plugin.ts';
+import { fitmentRoutes } from './modules/catalogue/fitment/fitment-routes.ts';
+import { crossReferenceRoutes } from './modules/catalogue/numbers/cross-reference-routes.ts';
+import { partsRoutes } from './modules/catalogue/parts-routes.ts';
+import { healthRoutes } from './modules/health/health-routes.ts';
+import { accessTokensPlugin } from './modules/identity/access-tokens-plugin.ts';
+import { identityPlugin } from './modules/identity/identity-plugin.ts';
+import { tokenRoutes } from './modules/identity/token-routes.ts';
+import { invoicesPlugin } from './modules/invoices/invoices-plugin.ts';
+import { invoicesRoutes } from './modules/invoices/invoices-routes.ts';
+import { mailPlugin } from './modules/mail/mail-plugin.ts';
+import { holdSweeperPlugin } from './modules/orders/hold-sweeper.ts';
+import { ordersPlugin } from './modules/orders/orders-plugin.ts';
+import { ordersRoutes } from './modules/orders/orders-routes.ts';
+import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
+import { paymentsRoutes } from './modules/payments/payments-routes.ts';
+import { webhookRoutes } from './modules/payments/webhook-routes.ts';
+import { publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
+import { reviewsPlugin } from './modules/reviews/reviews-plugin.ts';
+import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
+import { statsPlugin } from './modules/stats/stats-plugin.ts';
+import { statsRoutes } from './modules/stats/stats-routes.ts';
+import { usersPlugin } from './modules/users/users-plugin.ts';
+import { usersRoutes } from './modules/users/users-routes.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { catalogueEventsPlugin } from './plugins/catalogue-events.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
+
+/**
+ * Every plugin the server is made of that takes no options, in the order app.ts registers them.
+ * A new module adds its service plugin and its routes here. Each plugin also names what it
+ * depends on (`fastify-plugin`'s `dependencies`), so a wrong order stops the server at start
+ * (test/plugin-order.test.ts); the order here is one that satisfies them.
+ */
+type Plugin = FastifyPluginAsync | FastifyPluginCallback;
+
+/** After the database: who may call, how often, and what the API document and counters see. */
+export const INFRASTRUCTURE: readonly Plugin[] = [
+  rateLimitsPlugin,
+  accessTokensPlugin,
+  accessPlugin,
+  openApiPlugin,
+  metricsPlugin,
+  catalogueEventsPlugin,
+];
+
+/**
+ * The modules' services. Orders first: mail, payments, invoices and the hold sweep subscribe to
+ * the order machine's events; identity after mail and users, whose services it calls.
+ */
+export const SERVICES: readonly Plugin[] = [
+  ordersPlugin,
+  mailPlugin,
+  usersPlugin,
+  identityPlugin,
+  cataloguePlugin,
+  reviewsPlugin,
+  contactPlugin,
+  statsPlugin,
+  paymentsPlugin,
+  invoicesPlugin,
+  holdSweeperPlugin,
+];
+
+/** The HTTP routes; each only parses, authorises, calls one service function and answers. */
+export const ROUTES: readonly Plugin[] = [
+  healthRoutes,
+  publicConfigRoutes,
+  partsRoutes,
+  fitmentRoutes,
+  crossReferenceRoutes,
+  reviewsRoutes,
+  contactRoutes,
+  tokenRoutes,
+  usersRoutes,
+  ordersRoutes,
+  invoicesRoutes,
+  paymentsRoutes,
+  webhookRoutes,
+  statsRoutes,
+];
