@@ -60,6 +60,15 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
         await expect(page.getByText('OE 1K0 698 151 (Volkswagen)').first()).toBeVisible();
       },
     },
+    {
+      // A link by a number no part has: the way on to the catalogue's search.
+      name: 'part-number-unknown',
+      path: '/parts/number/ZZ-0000-404',
+      ready: async (page) => {
+        await headingReady('Part number ZZ-0000-404')(page);
+        await expect(page.getByRole('link', { name: 'Search the catalogue for ZZ-0000-404' })).toBeVisible();
+      },
+    },
     { name: 'login', path: '/login', ready: headingReady('Login') },
     { name: 'signup', path: '/signup', ready: headingReady('Sign Up') },
     { name: 'forgot-password', path: '/forgot-password', ready: headingReady('Forgot password') },

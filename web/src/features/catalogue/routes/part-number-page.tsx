@@ -33,7 +33,7 @@ export default function PartNumberPage() {
       ) : missing ? (
         <EmptyState title={`No part has the number ${number}`}>
           <p className="text-base-content/80">
-            It may be another maker&apos;s number: the catalogue search knows those.
+            The catalogue&apos;s search also looks for it as the start of a number and in names and descriptions.
           </p>
           <Link to={`/parts?${new URLSearchParams({ q: number })}`} className="btn btn-primary">
             Search the catalogue for {number}
