@@ -10,6 +10,12 @@ import {
   runFitmentScale,
   type FitmentScaleReport,
 } from './api/fitment-scale.ts';
+import {
+  numbersScaleConsole,
+  numbersScaleMarkdown,
+  runNumbersScale,
+  type NumbersScaleReport,
+} from './api/part-numbers-scale.ts';
 import { ordersScaleMarkdown, runOrdersScale, type OrdersScaleReport } from './api/orders-scale.ts';
 import { apiConsole, apiMarkdown, type ApiRun } from './api/report.ts';
 import { runDatabase, type DatabaseReport } from './api/run-database.ts';
@@ -42,8 +48,9 @@ const pgVersion = await postgresVersion();
 let scale: ScaleReport | undefined;
 let ordersScale: OrdersScaleReport | undefined;
 let fitment: FitmentScaleReport | undefined;
-/** The scenarios that run per database; `scale`, `orders-scale` and `fitment` run once, on PostgreSQL. */
-const onceOnPostgres = ['scale', 'orders-scale', 'fitment'];
+let numbers: NumbersScaleReport | undefined;
+/** The scenarios that run per database; `scale`, `orders-scale`, `fitment` and `numbers` run once, on PostgreSQL. */
+const onceOnPostgres = ['scale', 'orders-scale', 'fitment', 'numbers'];
 const perDatabase = settings.scenarios.filter((s) => !onceOnPostgres.includes(s));
 try {
   for (const kind of perDatabase.length ? settings.databases : []) {
@@ -73,6 +80,10 @@ try {
     if (pgVersion) fitment = await runFitmentScale(settings);
     else skipped.push('fitment: needs PostgreSQL at BENCH_PG_URL');
   }
+  if (settings.scenarios.includes('numbers')) {
+    if (pgVersion) numbers = await runNumbersScale(settings);
+    else skipped.push('numbers: needs PostgreSQL at BENCH_PG_URL');
+  }
 } finally {
   await cleanUp();
 }
@@ -92,6 +103,11 @@ if (fitment) {
   console.log(`\n${fitmentScaleConsole(fitment)}\n`);
   writeSection('fitment', fitmentScaleMarkdown(fitment, pgVersion));
   console.log('Wrote the fitment section of docs/PERFORMANCE.md');
+}
+if (numbers) {
+  console.log(`\n${numbersScaleConsole(numbers)}\n`);
+  writeSection('numbers', numbersScaleMarkdown(numbers, pgVersion));
+  console.log('Wrote the part numbers section of docs/PERFORMANCE.md');
 }
 if (!perDatabase.length) process.exit(0);
 

@@ -11,8 +11,18 @@ function positive(name: string, fallback: number): number {
  * `scale`: the catalogue at 100,000 parts on PostgreSQL (api/catalogue-scale.ts);
  * `orders-scale`: the admin's orders list and CSV export at 100,000 orders (api/orders-scale.ts);
  * `fitment`: the vehicle selector and filter at 2,000,000 fitment rows (api/fitment-scale.ts).
+ * `numbers`: part numbers at 1,000,000 cross-references and their import (api/part-numbers-scale.ts).
  */
-export const SCENARIOS = ['catalogue', 'part', 'token', 'orders', 'scale', 'orders-scale', 'fitment'] as const;
+export const SCENARIOS = [
+  'catalogue',
+  'part',
+  'token',
+  'orders',
+  'scale',
+  'orders-scale',
+  'fitment',
+  'numbers',
+] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface Settings {

@@ -41,6 +41,9 @@ export const crossReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/parts/by-number/:number',
     {
+      // Read from the database on every call, like a searched list: limited per address with
+      // them (issue 24).
+      preHandler: app.extraRateLimit(app.rateLimits.catalogueLists),
       config: {
         access: 'public',
         responseHeaders: {
@@ -56,9 +59,10 @@ export const crossReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
           'matched: the own number first, then a replaced, an OE, a competitor number). 301 when the number is a ' +
           "discontinued part's own and the part names a successor: `Location` is the successor's by-number URL " +
           'and the body names both (`{ _id, partNumber, replacedBy: { _id, partNumber } }`); a client that follows ' +
-          'redirects gets the successor. 404: no part has this number.',
+          'redirects gets the successor. 404: no part has this number. Rate-limited per address with the ' +
+          'searched lists (600 a minute).',
         params: partNumberParams,
-        response: { 200: partDetail, 301: partSuperseded, 400: errorBody, 404: errorBody },
+        response: { 200: partDetail, 301: partSuperseded, 400: errorBody, 404: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => {
