@@ -16,11 +16,11 @@ const notOnEveryPage =
 const vendor = (id: string) => vendorPackages.test(id) && !notOnEveryPage.test(id);
 
 /**
- * The error boundary, load and form errors, price format and part card (landing, catalogue, sign-in
- * pages), and the contract's zod-free fit rule (the catalogue's vehicle label).
+ * The error boundary, load and form errors, price format and part card with its brand rule
+ * (landing, catalogue, sign-in pages), and the contract's zod-free fit rule (the catalogue's vehicle label).
  */
 const pageKit =
-  /[\\/]src[\\/](components[\\/](errors[\\/]chunk-error-boundary|ui[\\/]load-error|parts[\\/]part-card|form[\\/]form-error)|lib[\\/]format|fitment-rule)\.tsx?$/;
+  /[\\/]src[\\/](components[\\/](errors[\\/]chunk-error-boundary|ui[\\/]load-error|parts[\\/]part-card|form[\\/]form-error)|lib[\\/](format|part-numbers)|fitment-rule)\.tsx?$/;
 
 /** The sign-in pages' frame: the card, its placeholder while the form loads (and usePainted), Google. */
 const authCard =

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import {
   addPart,
   call,
+  httpTransport,
   isErrorBody,
   placeOrder,
   signUp,
@@ -14,6 +15,7 @@ import {
 } from '@torque/testkit';
 import { commerceHandlers } from '../../web/src/testing/mock-commerce.ts';
 import { fitmentHandlers } from '../../web/src/testing/mock-fitment.ts';
+import { partNumberHandlers } from '../../web/src/testing/mock-part-numbers.ts';
 import { addUser, issueToken, resetState } from '../../web/src/testing/mock-state.ts';
 import { adminAccountFor, newAccount } from '../support/accounts.ts';
 
@@ -50,7 +52,7 @@ function mockWorld(): World {
     target: {
       async send({ method, path, headers, body }) {
         const request = new Request(`${MOCK_ORIGIN}${path}`, { method, headers, body });
-        const response = await getResponse([...fitmentHandlers, ...commerceHandlers], request, {
+        const response = await getResponse([...partNumberHandlers, ...fitmentHandlers, ...commerceHandlers], request, {
           baseUrl: MOCK_ORIGIN,
         });
         if (!response) return { status: 599, headers: new Headers(), text: `the mock has no handler for ${path}` };
@@ -190,10 +192,106 @@ async function fitmentAnswers({ target, customer, admin }: World, make: string):
   };
 }
 
+/**
+ * Part numbers' answers (issue 26), on numbers of this run's own: what a create or an edit
+ * refuses, the search's `matchedBy`, by-number (a discontinued number followed to its
+ * successor), and the cross-reference import's check, refusal and run.
+ */
+async function partNumberAnswers({ target, customer, admin }: World, tag: string): Promise<Record<string, unknown>> {
+  const status = (reply: Reply<unknown>) =>
+    [reply.status, isErrorBody(reply.body) ? reply.body.error.code : undefined].filter(Boolean).join(' ');
+  const fieldsOf = (reply: Reply<unknown>) =>
+    isErrorBody(reply.body) ? Object.keys(reply.body.error.fields ?? {}) : [];
+  const post = (body: unknown) => call<unknown>(target, 'POST', '/api/parts', { token: admin.token, body });
+  const base = {
+    des: 'Conformance part.',
+    img: '/images/parts/brake-disc-320.svg',
+    minimunOrder: 1,
+    available: 5,
+    price: 3,
+  };
+  const oe = `${tag}OE1`;
+  const successor = await addPart(target, admin, {
+    name: `New ${tag}`,
+    available: 5,
+    partNumber: `${tag}-2`,
+    crossReferences: [{ kind: 'oe', brand: 'Volkswagen', number: oe }],
+  });
+  const old = await addPart(target, admin, {
+    name: `Old ${tag}`,
+    available: 5,
+    partNumber: `${tag}-1`,
+    replacedBy: `${tag}-2`,
+  });
+  const taken = await post({ ...base, name: `Taken ${tag}`, partNumber: `${tag.toLowerCase()} 2` });
+  const repeated = await post({
+    ...base,
+    name: `Repeated ${tag}`,
+    crossReferences: [
+      { kind: 'oe', brand: 'Audi', number: `${tag}R1` },
+      { kind: 'oe', brand: 'Audi', number: `${tag}-r1` },
+    ],
+  });
+  const unknownSuccessor = await post({ ...base, name: `Orphan ${tag}`, replacedBy: `${tag}-404` });
+  const search = await call<{ name: string; matchedBy?: unknown }[]>(
+    target,
+    'GET',
+    `/api/parts?${new URLSearchParams({ q: oe.toLowerCase(), limit: '5' })}`,
+  );
+  const byNumber = async (number: string) => {
+    const reply = await call<{ partNumber?: string; matchedBy?: unknown }>(
+      target,
+      'GET',
+      `/api/parts/by-number/${encodeURIComponent(number)}`,
+    );
+    return [status(reply), reply.body.partNumber, reply.body.matchedBy];
+  };
+  const send = typeof target === 'string' ? httpTransport(target) : target.send;
+  const importCsv = async (lines: string[], as: Person, dryRun: boolean, type = 'text/csv') => {
+    const raw = await send({
+      method: 'POST',
+      path: `/api/parts/cross-references/import${dryRun ? '?dryRun=true' : ''}`,
+      headers: { authorization: `Bearer ${as.token}`, 'content-type': type },
+      body: ['partNumber,kind,brand,number', ...lines].join('\n'),
+    });
+    const body = JSON.parse(raw.text) as {
+      error?: { code: string };
+      errors?: unknown;
+      valid?: number;
+      applied?: number;
+    };
+    return [raw.status, body.error?.code, body.valid, body.errors, body.applied].filter((x) => x !== undefined);
+  };
+  const good = `${tag}-2,competitor,TRW,${tag}TRW`;
+  const bad = [`${tag}-404,oe,Audi,${tag}A1`, `${tag}-2,odd,TRW,${tag}X1`, `${tag}-2,oe,Audi,1`];
+  return {
+    'successor named': [old.replacedBy?._id === successor._id, old.replacedBy?.partNumber],
+    'a taken number': [status(taken), fieldsOf(taken)],
+    'a repeated reference': [status(repeated), fieldsOf(repeated)],
+    'an unknown successor': [status(unknownSuccessor), fieldsOf(unknownSuccessor)],
+    'search by an OE number': search.body.map((p) => ({ name: p.name.replace(tag, 'TAG'), matchedBy: p.matchedBy })),
+    'by own number': await byNumber(`${tag.toLowerCase()}-2`),
+    'by an OE number': await byNumber(oe),
+    'by a discontinued number': await byNumber(`${tag}-1`),
+    'by no number': await byNumber(`${tag}-404`),
+    'import check': await importCsv([good, ...bad], admin, true),
+    'import refused': await importCsv([good, ...bad], admin, false),
+    'import by a customer': await importCsv([good], customer, true),
+    'import as JSON': await importCsv([good], admin, true, 'application/json'),
+    'import run': await importCsv([good], admin, false),
+    'references after': (await call<{ crossReferences: unknown }>(target, 'GET', `/api/parts/${successor._id}`)).body
+      .crossReferences,
+  };
+}
+
 // One test: the spec's admin account can be signed up once.
-test('the web’s mock API answers a payment and fitment as the server does', async ({ baseURL }, testInfo) => {
+test('the web’s mock API answers a payment, fitment and part numbers as the server does', async ({
+  baseURL,
+}, testInfo) => {
   const world = await serverWorld(baseURL!, adminAccountFor(testInfo.file).email);
   expect(await paymentAnswers(mockWorld()), 'payment').toEqual(await paymentAnswers(world));
   const make = `Conform ${randomBytes(3).toString('hex')}`;
   expect(await fitmentAnswers(mockWorld(), make), 'fitment').toEqual(await fitmentAnswers(world, make));
+  const tag = `CF${randomBytes(3).toString('hex').toUpperCase()}`;
+  expect(await partNumberAnswers(mockWorld(), tag), 'part numbers').toEqual(await partNumberAnswers(world, tag));
 });

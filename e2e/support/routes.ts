@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { Part } from '@torque/contract';
 import { addPart, placeOrder } from '@torque/testkit';
 import { adminAccountFor, newAccount, type Account } from './accounts.ts';
 import { api, apiUser, e2ePart, listParts, payOrder } from './api.ts';
@@ -50,6 +51,24 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
         await expect(page.getByText('Fits your vehicle').first()).toBeVisible();
       },
     },
+    {
+      // A search by a vehicle maker's number (the demo catalogue's): the card says which number matched.
+      name: 'parts-number-search',
+      path: '/parts?q=1K0+698+151',
+      ready: async (page) => {
+        await catalogueReady(page);
+        await expect(page.getByText('OE 1K0 698 151 (Volkswagen)').first()).toBeVisible();
+      },
+    },
+    {
+      // A link by a number no part has: the way on to the catalogue's search.
+      name: 'part-number-unknown',
+      path: '/parts/number/ZZ-0000-404',
+      ready: async (page) => {
+        await headingReady('Part number ZZ-0000-404')(page);
+        await expect(page.getByRole('link', { name: 'Search the catalogue for ZZ-0000-404' })).toBeVisible();
+      },
+    },
     { name: 'login', path: '/login', ready: headingReady('Login') },
     { name: 'signup', path: '/signup', ready: headingReady('Sign Up') },
     { name: 'forgot-password', path: '/forgot-password', ready: headingReady('Forgot password') },
@@ -81,6 +100,15 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
         await settled(page);
       },
       widths: [PHONE_WIDTH],
+    },
+    {
+      // The demo catalogue's discontinued part: "Replaced by BP-4471" and the call to order it.
+      name: 'purchase-replaced',
+      path: async ({ request }) => `/purchase/${(await partNumbered(request, 'BP-4470'))._id}`,
+      ready: async (page) => {
+        await expect(page.getByRole('region', { name: /^Replaced by / })).toBeVisible();
+        await settled(page);
+      },
     },
     {
       name: 'checkout',
@@ -129,6 +157,14 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
       },
     },
     { name: 'dashboard-manage-products', path: '/dashboard/manage-products', ready: dashboardReady },
+    {
+      name: 'dashboard-cross-references',
+      path: '/dashboard/manage-products/cross-references',
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByLabel('CSV file')).toBeVisible();
+      },
+    },
     {
       name: 'dashboard-edit-product',
       path: async ({ request }) => `/dashboard/manage-products/${(await firstPart(request))._id}/edit`,
@@ -276,6 +312,15 @@ async function longestFitmentPart(specFile: string) {
   } finally {
     await request.dispose();
   }
+}
+
+/** The part whose own number is `number` (the catalogue's search finds it by number). */
+async function partNumbered(request: APIRequestContext, number: string) {
+  const response = await request.get(`/api/parts?${new URLSearchParams({ q: number, limit: '10' })}`);
+  expect(response.status()).toBe(200);
+  const part = ((await response.json()) as Part[]).find((p) => p.partNumber === number);
+  if (!part) throw new Error(`no part numbered ${number}: the seeded demo parts are missing`);
+  return part;
 }
 
 async function firstPart(request: APIRequestContext) {

@@ -23,6 +23,10 @@ export function createRoutes(): RouteObject[] {
           children: [
             { index: true, lazy: lazyRoute('landing', () => import('@/features/landing/routes/landing-page.tsx')) },
             { path: 'parts', lazy: lazyRoute('parts', () => import('@/features/catalogue/routes/catalogue-page.tsx')) },
+            {
+              path: 'parts/number/:number',
+              lazy: lazyRoute('part-number', () => import('@/features/catalogue/routes/part-number-page.tsx')),
+            },
             { path: 'login', lazy: lazyRoute('login', () => import('@/features/auth/routes/login-page.tsx')) },
             {
               path: 'forgot-password',

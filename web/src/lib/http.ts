@@ -13,12 +13,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** The whole error body, for answers that carry more than the error (an import's refused lines). */
+  readonly body: unknown;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, body?: unknown) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.body = body;
   }
 }
 
@@ -48,6 +51,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its content type (a CSV file), instead of a JSON body. */
+  content?: { type: string; data: string };
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** Send the stored access token (default: every `/api` path except the identity routes). */
@@ -103,6 +108,7 @@ async function send<T>(path: string, options: RequestOptions, isRetry: boolean):
 
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.content) headers['Content-Type'] = options.content.type;
   const token = bearer ? tokenStorage.get() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -111,7 +117,7 @@ async function send<T>(path: string, options: RequestOptions, isRetry: boolean):
     response = await fetch(absolute(path), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: options.content ? options.content.data : body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });
@@ -164,6 +170,7 @@ function toApiError(status: number, body: unknown): ApiError {
         str(inner.code) ?? codeFor(status),
         str(inner.message) ?? fallback,
         fields(inner.fields),
+        body,
       );
     }
     // The identity library: { code?, message }

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { commerceHandlers } from './mock-commerce.ts';
 import { fitmentHandlers } from './mock-fitment.ts';
 import { identityHandlers, userHandlers } from './mock-identity.ts';
+import { partNumberHandlers } from './mock-part-numbers.ts';
 
 /**
  * A small in-memory stand-in for the server's API, shaped like the real one (better-auth's
@@ -12,6 +13,7 @@ import { identityHandlers, userHandlers } from './mock-identity.ts';
 export const handlers = [
   ...identityHandlers,
   ...userHandlers,
+  ...partNumberHandlers,
   ...fitmentHandlers,
   ...commerceHandlers,
   http.get('/api/config', () =>

@@ -14,6 +14,7 @@ import {
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
 import { partsFitting, vehicleOfQuery } from './mock-fitment.ts';
+import { matchedNumber } from './mock-part-numbers.ts';
 import { adminCaller, apiError, caller, mockId, parseBody, state, type MockUser } from './mock-state.ts';
 
 /**
@@ -95,12 +96,18 @@ function listParts(request: Request): Response {
   const vehicle = vehicleOfQuery(request);
   if (vehicle instanceof Response) return vehicle;
 
-  let parts = (vehicle ? partsFitting(state.parts, vehicle) : state.parts).filter(
+  // A number (own or cross-referenced) matched exactly ranks first and says which one it was.
+  const withMatch = (vehicle ? partsFitting(state.parts, vehicle) : state.parts).map((p) => {
+    const matchedBy = q ? matchedNumber(p, q) : undefined;
+    return matchedBy ? { ...p, matchedBy } : p;
+  });
+  let parts = withMatch.filter(
     (p) =>
-      (!q || `${p.name} ${p.des}`.toLowerCase().includes(q)) &&
+      (!q || p.matchedBy || `${p.name} ${p.des}`.toLowerCase().includes(q)) &&
       (search.get('inStock') !== 'true' || p.available >= p.minimunOrder),
   );
   if (sort) parts = [...parts].sort(PART_SORTS[sort]);
+  else if (q) parts = [...parts].sort((a, b) => Number(!a.matchedBy) - Number(!b.matchedBy));
   if (limit === null) return HttpResponse.json(parts);
 
   const page = parts.slice(offset, offset + limit);

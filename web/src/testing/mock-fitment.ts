@@ -14,6 +14,7 @@ import {
 import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
 import { adminCaller, apiError, caller, parseBody, state } from './mock-state.ts';
+import { storePartNumbers } from './mock-part-numbers.ts';
 
 /**
  * Fitment as the server answers it (issue 20): the selector's lists from the stored rows, the
@@ -135,20 +136,22 @@ export const fitmentHandlers = [
     if (who instanceof Response) return who;
     const body = await parseBody(request, partInput);
     if (body instanceof Response) return body;
-    state.writes.push('POST /api/parts');
-    const { universal, fitment, replacedBy: _successor, ...fields } = body;
+    const { universal, fitment, partNumber, brand, crossReferences, replacedBy, ...fields } = body;
     const stamp = new Date().toISOString();
     const part: Part = {
       _id: crypto.randomUUID(),
       ...fields,
-      partNumber: fields.partNumber ?? `TP-${10001 + state.parts.length}`,
-      brand: fields.brand ?? 'Torque Parts',
-      crossReferences: fields.crossReferences ?? [],
-      replacedBy: null,
       universal: false,
+      partNumber: '',
+      brand: '',
+      crossReferences: [],
+      replacedBy: null,
       createdAt: stamp,
       updatedAt: stamp,
     };
+    const refused = storePartNumbers(part, { partNumber, brand, crossReferences, replacedBy }, true);
+    if (refused) return refused;
+    state.writes.push('POST /api/parts');
     storeFitment(part, { universal, fitment });
     state.parts.push(part);
     return HttpResponse.json(detailOf(part), { status: 201 });
@@ -164,8 +167,10 @@ export const fitmentHandlers = [
     }
     const body = await parseBody(request, partUpdate);
     if (body instanceof Response) return body;
+    const { universal, fitment, partNumber, brand, crossReferences, replacedBy, ...fields } = body;
+    const refused = storePartNumbers(part, { partNumber, brand, crossReferences, replacedBy }, false);
+    if (refused) return refused;
     state.writes.push(`PUT /api/parts/${part._id}`);
-    const { universal, fitment, replacedBy: _successor, ...fields } = body;
     Object.assign(part, fields, { updatedAt: new Date(Date.parse(part.updatedAt) + 1000).toISOString() });
     storeFitment(part, { universal, fitment });
     return HttpResponse.json(detailOf(part), { headers: { ETag: etagOf(part) } });

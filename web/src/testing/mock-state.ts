@@ -114,6 +114,9 @@ export function holdSession(): () => void {
 
 const stamp = '2026-01-01T00:00:00.000Z';
 
+/** The brand a part gets when none is given (the server's default). */
+export const OWN_BRAND = 'Torque Parts';
+
 export function addPart(part: Partial<Part> = {}): Part {
   const full: Part = {
     _id: mockId(),
@@ -124,8 +127,8 @@ export function addPart(part: Partial<Part> = {}): Part {
     available: 100,
     price: 25,
     universal: false,
-    partNumber: `TP-${10001 + state.parts.length}`,
-    brand: 'Torque Parts',
+    partNumber: `TP-${10000 + state.parts.length + 1}`,
+    brand: OWN_BRAND,
     crossReferences: [],
     replacedBy: null,
     createdAt: stamp,

@@ -55,6 +55,13 @@ export const dashboardRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'manage-products/cross-references',
+            lazy: lazyRoute(
+              'dashboard-cross-references',
+              () => import('@/features/products/routes/cross-references-import-page.tsx'),
+            ),
+          },
+          {
             path: 'manage-products/:id/edit',
             lazy: lazyRoute('dashboard-edit-product', () => import('@/features/products/routes/edit-product-page.tsx')),
           },

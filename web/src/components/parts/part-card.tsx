@@ -2,6 +2,7 @@ import type { Part } from '@torque/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatMoney } from '@/lib/format.ts';
+import { brandNote } from '@/lib/part-numbers.ts';
 
 /** PRODUCT.md §9: descriptions are previewed to 150 characters; the full text is in a tooltip. */
 export const DESCRIPTION_PREVIEW_LENGTH = 150;
@@ -11,18 +12,23 @@ export function PartCard({
   part,
   headingLevel = 3,
   eager = false,
+  numberMatched = false,
   children,
 }: {
   part: Part;
   headingLevel?: 2 | 3;
   /** Load the picture at once: a card on the first screen (its picture may be the largest paint). */
   eager?: boolean;
+  /** A search found the part by its own number: the number is highlighted. */
+  numberMatched?: boolean;
   /** More about the part under its figures (the catalogue's fit verdict). */
   children?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const truncated = part.des.length > DESCRIPTION_PREVIEW_LENGTH;
   const preview = part.des.slice(0, DESCRIPTION_PREVIEW_LENGTH);
+  const brand = brandNote(part.brand);
+  const NumberTag = numberMatched ? 'mark' : 'span';
 
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
@@ -51,6 +57,11 @@ export function PartCard({
           </p>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-base-content/70">Part number</dt>
+          <dd className="font-medium wrap-anywhere">
+            <NumberTag className="font-mono">{part.partNumber}</NumberTag>
+            {brand ? ` (${brand})` : null}
+          </dd>
           <dt className="text-base-content/70">Minimum order</dt>
           <dd className="font-medium">{formatCount(part.minimunOrder)}</dd>
           <dt className="text-base-content/70">Available</dt>
@@ -69,7 +80,7 @@ export function PartCard({
   );
 }
 
-/** A card's outline while parts load, about as tall as a card (title, 4 lines, 3 figures, button). */
+/** A card's outline while parts load, about as tall as a card (title, 4 lines, 4 figures, button). */
 export function PartCardSkeleton() {
   return (
     <div className="card border border-base-300 bg-base-100" aria-hidden="true">
@@ -77,7 +88,7 @@ export function PartCardSkeleton() {
       <div className="card-body gap-3">
         <div className="skeleton h-7 w-2/3" />
         <div className="skeleton h-20 w-full" />
-        <div className="skeleton h-[4.25rem] w-1/2" />
+        <div className="skeleton h-[5.75rem] w-1/2" />
         <div className="mt-auto pt-2">
           <div className="skeleton h-10 w-full" />
         </div>

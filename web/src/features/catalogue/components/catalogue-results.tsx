@@ -7,6 +7,7 @@ import { formatCount } from '@/lib/format.ts';
 import { isApiError } from '@/lib/http.ts';
 import { CATALOGUE_PAGE_SIZE, useCatalogue } from '../api/get-parts-page.ts';
 import type { CatalogueParams } from '../utils/catalogue-params.ts';
+import { CardReferences } from './card-references.tsx';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 /** The first row at 1280 px (4 columns): on the first screen, so their pictures load at once. */
@@ -122,7 +123,14 @@ export function CatalogueResults({ params, onClear, onClearVehicle }: ResultsPro
       <>
         <div className={GRID} ref={gridRef}>
           {parts.map((part, index) => (
-            <PartCard key={part._id} part={part} headingLevel={2} eager={index < EAGER_CARDS}>
+            <PartCard
+              key={part._id}
+              part={part}
+              headingLevel={2}
+              eager={index < EAGER_CARDS}
+              numberMatched={part.matchedBy?.kind === 'number'}
+            >
+              <CardReferences part={part} />
               {/* A vehicle-filtered list holds only parts that fit, with the rows that apply. */}
               {params.vehicle ? <FitVerdict fits universal={part.universal} rows={part.fits ?? []} /> : null}
             </PartCard>

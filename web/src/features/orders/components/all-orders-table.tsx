@@ -44,7 +44,16 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrders
               {order.email}
             </td>
             <td data-label="Name" className="md:min-w-40">
-              {order.name}
+              {/* One box, so a phone's card shows the number under the name, not beside it. */}
+              <span>
+                {order.name}
+                {order.partNumber ? (
+                  <span className="block font-mono text-xs text-base-content/80">
+                    <span className="sr-only">Part number </span>
+                    {order.partNumber}
+                  </span>
+                ) : null}
+              </span>
             </td>
             <td data-label="Quantity" className="text-right">
               {formatCount(order.quantity)}

@@ -35,6 +35,12 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
           </div>
           <p className="line-clamp-2 text-sm text-base-content/80">{order.des}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            {order.partNumber ? (
+              <>
+                <dt className="text-base-content/70">Part number</dt>
+                <dd className="font-mono wrap-anywhere">{order.partNumber}</dd>
+              </>
+            ) : null}
             <dt className="text-base-content/70">Quantity</dt>
             <dd className="font-medium">{formatCount(order.quantity)}</dd>
             <dt className="text-base-content/70">Price</dt>

@@ -1,4 +1,4 @@
-import { partInput, type PartDetail } from '@torque/contract';
+import type { PartDetail } from '@torque/contract';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form/form-error.tsx';
@@ -8,12 +8,19 @@ import { isApiError } from '@/lib/http.ts';
 import { useEditPart } from '../api/edit-part.ts';
 import { FitmentFields, type FitmentValues } from './fitment-fields.tsx';
 import { ProductFields } from './product-fields.tsx';
+import { PartNumberFields } from './part-number-fields.tsx';
+import { CrossReferenceFields, type CrossReferenceValues } from './cross-reference-fields.tsx';
+import { editProductSchema } from '../utils/part-number-schema.ts';
 import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
 
 /** What an edit changes: everything but stock, which moves only by Restock. */
-const editSchema = partInput.omit({ available: true });
-type EditValues = Record<'name' | 'des' | 'minimunOrder' | 'img' | 'price', string> & FitmentValues;
-const fieldNames = ['name', 'des', 'minimunOrder', 'img', 'price', 'universal'];
+type EditValues = Record<
+  'name' | 'des' | 'minimunOrder' | 'img' | 'price' | 'partNumber' | 'brand' | 'replacedBy',
+  string
+> &
+  FitmentValues &
+  CrossReferenceValues;
+const fieldNames = ['name', 'des', 'minimunOrder', 'img', 'price', 'universal', 'partNumber', 'brand', 'replacedBy'];
 
 const valuesOf = (part: PartDetail): EditValues => ({
   name: part.name,
@@ -21,6 +28,10 @@ const valuesOf = (part: PartDetail): EditValues => ({
   minimunOrder: String(part.minimunOrder),
   img: part.img,
   price: String(part.price),
+  partNumber: part.partNumber,
+  brand: part.brand,
+  replacedBy: part.replacedBy?.partNumber ?? '',
+  crossReferences: part.crossReferences.map(({ kind, brand, number }) => ({ kind, brand, number })),
   universal: part.universal,
   fitment: part.fitment.map((row) => ({
     ...row,
@@ -40,7 +51,7 @@ interface EditProductFormProps {
 
 /** The product's form, filled in; Save sends it with the version it was opened at. */
 export function EditProductForm({ part, etag, onReload }: EditProductFormProps) {
-  const form = useZodForm(editSchema, { defaultValues: valuesOf(part) });
+  const form = useZodForm(editProductSchema, { defaultValues: valuesOf(part) });
   const edit = useEditPart(part._id);
   const { errors } = form.formState;
   const stale = isApiError(edit.error) && edit.error.status === 412;
@@ -66,11 +77,17 @@ export function EditProductForm({ part, etag, onReload }: EditProductFormProps) 
         errors={errors}
         withStock={false}
       />
+      <PartNumberFields register={(name) => form.register(name)} errors={errors} />
       {/* The fitment part of this form's values, typed as the shared fields expect them. */}
       <FitmentFields
         control={form.control as unknown as Control<FitmentValues>}
         register={form.register as unknown as UseFormRegister<FitmentValues>}
         errors={errors as FieldErrors<FitmentValues>}
+      />
+      <CrossReferenceFields
+        control={form.control as unknown as Control<CrossReferenceValues>}
+        register={form.register as unknown as UseFormRegister<CrossReferenceValues>}
+        errors={errors as FieldErrors<CrossReferenceValues>}
       />
       <div className="flex flex-col gap-2 sm:col-span-2">
         {stale ? (

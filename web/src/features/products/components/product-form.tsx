@@ -1,4 +1,4 @@
-import { partInput, type PartInput } from '@torque/contract';
+import type { PartInput } from '@torque/contract';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form/form-error.tsx';
@@ -8,9 +8,17 @@ import { isApiError } from '@/lib/http.ts';
 import { useCreatePart } from '../api/create-part.ts';
 import { FitmentFields, type FitmentValues } from './fitment-fields.tsx';
 import { ProductFields } from './product-fields.tsx';
+import { PartNumberFields } from './part-number-fields.tsx';
+import { CrossReferenceFields, type CrossReferenceValues } from './cross-reference-fields.tsx';
+import { addProductSchema } from '../utils/part-number-schema.ts';
 import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
 
-type ProductValues = Record<'name' | 'des' | 'minimunOrder' | 'available' | 'price' | 'img', string> & FitmentValues;
+type ProductValues = Record<
+  'name' | 'des' | 'minimunOrder' | 'available' | 'price' | 'img' | 'partNumber' | 'brand' | 'replacedBy',
+  string
+> &
+  FitmentValues &
+  CrossReferenceValues;
 
 /** PRODUCT.md §3: the values go as typed (text); the contract checks and converts them on both sides. */
 const empty = (): ProductValues => ({
@@ -20,14 +28,21 @@ const empty = (): ProductValues => ({
   available: '',
   price: '',
   img: '',
+  partNumber: '',
+  brand: '',
+  replacedBy: '',
   universal: false,
   fitment: [],
+  crossReferences: [],
 });
 const fieldNames = Object.keys(empty()) as (keyof PartInput)[];
 
-/** PRODUCT.md §2: Name, Description, Minimun Quantity, Available Quantity, Price, Image Link, fitment; Add. */
+/**
+ * PRODUCT.md §2: Name, Description, Minimun Quantity, Available Quantity, Price, Image Link,
+ * fitment; §17: part number, brand, successor and cross-references; Add.
+ */
 export function ProductForm() {
-  const form = useZodForm(partInput, { defaultValues: empty() });
+  const form = useZodForm(addProductSchema, { defaultValues: empty() });
   const create = useCreatePart();
   const { errors } = form.formState;
   const fieldErrors = isApiError(create.error) && create.error.fields !== undefined;
@@ -45,11 +60,17 @@ export function ProductForm() {
   return (
     <form noValidate className="grid max-w-3xl gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
       <ProductFields register={(name) => form.register(name)} errors={errors} withStock />
+      <PartNumberFields register={(name) => form.register(name)} errors={errors} />
       {/* The fitment part of this form's values, typed as the shared fields expect them. */}
       <FitmentFields
         control={form.control as unknown as Control<FitmentValues>}
         register={form.register as unknown as UseFormRegister<FitmentValues>}
         errors={errors as FieldErrors<FitmentValues>}
+      />
+      <CrossReferenceFields
+        control={form.control as unknown as Control<CrossReferenceValues>}
+        register={form.register as unknown as UseFormRegister<CrossReferenceValues>}
+        errors={errors as FieldErrors<CrossReferenceValues>}
       />
       <div className="flex flex-col gap-2 sm:col-span-2">
         <FormError message={create.isError && !fieldErrors ? create.error.message : null} />

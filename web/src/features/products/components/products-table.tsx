@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 
-/** PRODUCT.md §2: number, name, minimum order, available (with "Low stock"), price, Edit and Delete Product. */
+/** PRODUCT.md §2: number, name, (§17) part number and successor, minimum order, available (with "Low stock"), price, Edit and Delete Product. */
 export function ProductsTable({ parts, onDelete }: { parts: Part[]; onDelete: (part: Part) => void }) {
   return (
     <ScrollTable caption="All products" cards>
@@ -11,6 +11,7 @@ export function ProductsTable({ parts, onDelete }: { parts: Part[]; onDelete: (p
         <tr>
           <th scope="col">#</th>
           <th scope="col">Name</th>
+          <th scope="col">Part number</th>
           <th scope="col" className="text-right">
             Minimum order
           </th>
@@ -33,6 +34,17 @@ export function ProductsTable({ parts, onDelete }: { parts: Part[]; onDelete: (p
             </th>
             <td data-label="Name" className="md:min-w-40">
               {part.name}
+            </td>
+            <td data-label="Part number" className="text-sm md:whitespace-nowrap">
+              {/* One box, so a phone's card shows the successor under the number, not beside it. */}
+              <span className="font-mono wrap-anywhere">
+                {part.partNumber}
+                {part.replacedBy ? (
+                  <span className="block font-sans text-xs text-base-content/80">
+                    replaced by {part.replacedBy.partNumber}
+                  </span>
+                ) : null}
+              </span>
             </td>
             <td data-label="Minimum order" className="text-right">
               {formatCount(part.minimunOrder)}

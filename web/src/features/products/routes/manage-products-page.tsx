@@ -49,6 +49,9 @@ export default function ManageProductsPage() {
           />
           <span className="text-base-content">Low stock only</span>
         </label>
+        <Link to="/dashboard/manage-products/cross-references" className="btn btn-outline btn-sm sm:ml-auto">
+          Import cross-references
+        </Link>
       </div>
       <QueryResult query={parts} what="the products">
         {(page) =>

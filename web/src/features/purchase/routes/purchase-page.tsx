@@ -1,6 +1,6 @@
 import type { Order } from '@torque/contract';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { useTitle } from '@/hooks/use-title.ts';
@@ -11,11 +11,20 @@ import { OrderPlaced } from '../components/order-placed.tsx';
 import { FitmentTable } from '../components/fitment-table.tsx';
 import { VehicleFit } from '../components/vehicle-fit.tsx';
 import { PartDetails } from '../components/part-details.tsx';
+import { ReplacedBy } from '../components/replaced-by.tsx';
+import { AskedNumber } from '../components/asked-number.tsx';
 
 /** `/purchase/:id` (PRODUCT.md §2): who is ordering, the part, and the order form. */
 export default function PurchasePage() {
   useTitle('Purchase');
   const { id = '' } = useParams();
+  // A new part (a successor's link) starts afresh: its own form, no order placed yet.
+  return <PurchaseView key={id} id={id} />;
+}
+
+function PurchaseView({ id }: { id: string }) {
+  // The number someone opened at /parts/number/:number, when it led here.
+  const asked = useSearchParams()[0].get('asked');
   const { user } = useAuth();
   const part = usePart(id);
   const [placed, setPlaced] = useState<Order | null>(null);
@@ -44,6 +53,12 @@ export default function PurchasePage() {
       >
         {(loaded) => (
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            {asked || loaded.replacedBy ? (
+              <div className="flex flex-col gap-4 lg:col-span-2">
+                {asked ? <AskedNumber asked={asked} part={loaded} /> : null}
+                {loaded.replacedBy ? <ReplacedBy successor={loaded.replacedBy} /> : null}
+              </div>
+            ) : null}
             <PartDetails part={loaded} />
             <div className="flex flex-col gap-4">
               <VehicleFit part={loaded} />
