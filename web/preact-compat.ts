@@ -20,4 +20,3 @@ export const reactToPreact: Alias[] = [
 export const importsReact = [
   /[\\/]node_modules[\\/](react-router|@tanstack[\\/]react-query|react-hook-form|@hookform[\\/]resolvers|react-toastify|@stripe[\\/]react-stripe-js|@visx[\\/][^\\/]+|@testing-library[\\/]react)[\\/]/,
 ];
-

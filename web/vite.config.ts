@@ -196,13 +196,7 @@ function staticImporterOf(
 export default defineConfig({
   // JSX for Preact, Prefresh (hot reload) and the Preact devtools bridge in development; the
   // React aliases are ours (preact-compat.ts), shared with the tests.
-  plugins: [
-    preact({ reactAliasesEnabled: false }),
-    tailwindcss(),
-    precompress(),
-    firstLoadBudget(),
-    formsStayLazy(),
-  ],
+  plugins: [preact({ reactAliasesEnabled: false }), tailwindcss(), precompress(), firstLoadBudget(), formsStayLazy()],
   resolve: { tsconfigPaths: true, alias: reactToPreact },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

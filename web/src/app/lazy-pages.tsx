@@ -70,3 +70,8 @@ export async function loadPagesFor(routes: RouteObject[], pathname: string): Pro
   const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => pages.get(route)?.load());
   await Promise.allSettled(loads);
 }
+
+/** Whether every page `pathname` shows has its chunk (arrived or failed): it renders without waiting. */
+export function pagesLoadedFor(routes: RouteObject[], pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).every(({ route }) => pages.get(route)?.loaded() ?? true);
+}
