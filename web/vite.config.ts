@@ -2,14 +2,15 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
+import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { FIRST_LOAD_BUDGET } from './performance-budget.ts';
+import { reactToPreact } from './preact-compat.ts';
 
 /** Libraries every page needs: one long-cached chunk that changes only when they are upgraded. */
 const vendorPackages =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+  /[\\/]node_modules[\\/](preact|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 /** Parts of TanStack Query only some pages use (mutations, "Load more"): they load with those pages. */
 const notOnEveryPage =
   /[\\/](mutationObserver|infiniteQueryObserver|useMutation|useInfiniteQuery|infiniteQueryOptions|mutationOptions)\.js$/;
@@ -193,8 +194,10 @@ function staticImporterOf(
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), firstLoadBudget(), formsStayLazy()],
-  resolve: { tsconfigPaths: true },
+  // JSX for Preact, Prefresh (hot reload) and the Preact devtools bridge in development; the
+  // React aliases are ours (preact-compat.ts), shared with the tests.
+  plugins: [preact({ reactAliasesEnabled: false }), tailwindcss(), precompress(), firstLoadBudget(), formsStayLazy()],
+  resolve: { tsconfigPaths: true, alias: reactToPreact },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

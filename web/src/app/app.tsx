@@ -1,8 +1,8 @@
-import { BrowserRouter } from 'react-router';
 import { prefetchLanding } from '@/features/landing/prefetch.ts';
 import { publicConfigQueryOptions } from '@/lib/public-config.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { loadPagesFor } from './lazy-pages.tsx';
+import { PageHoldingRouter } from './page-holding-router.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes, createRoutes } from './routes.tsx';
 
@@ -21,9 +21,9 @@ if (firstPath === '/login' || firstPath === '/signup') void queryClient.prefetch
 export function App() {
   return (
     <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
+      <PageHoldingRouter routes={routes}>
         <AppRoutes routes={routes} />
-      </BrowserRouter>
+      </PageHoldingRouter>
     </AppProviders>
   );
 }

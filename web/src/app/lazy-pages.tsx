@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 
-/** Each converted route's page loader (the same promise React.lazy waits for), for `loadPagesFor`. */
-const pageLoaders = new WeakMap<RouteObject, () => Promise<unknown>>();
+/** Each converted route's page, for `loadPagesFor`. */
+const pages = new WeakMap<RouteObject, LazyPage>();
 
 /**
  * The route tables (here and in features/<name>/routes.tsx) declare pages as
@@ -15,24 +15,51 @@ export function withLazyPages(routes: RouteObject[]): RouteObject[] {
     const { lazy: load, children, ...rest } = route;
     if (load !== undefined && typeof load !== 'function')
       throw new Error('Route lazy objects are not supported; use lazyRoute()');
-    let loaded: Promise<{ default: NonNullable<RouteObject['Component']> }> | undefined;
-    // Once, like React.lazy itself: loadPagesFor and the page share one download.
-    const loadPage = load
-      ? () =>
-          (loaded ??= load().then(({ Component }) => {
-            if (!Component) throw new Error('A lazy route must provide a Component');
-            return { default: Component };
-          }))
-      : null;
-    const Page = loadPage ? lazy(loadPage) : null;
+    const page = load ? lazyPage(load) : null;
     const converted = {
       ...rest,
-      ...(Page ? { element: <Page /> } : {}),
+      ...(page ? { element: <page.Page /> } : {}),
       ...(children ? { children: withLazyPages(children) } : {}),
     } as RouteObject;
-    if (loadPage) pageLoaders.set(converted, loadPage);
+    if (page) pages.set(converted, page);
     return converted;
   });
+}
+
+interface LazyPage {
+  Page: ComponentType;
+  /** Starts the page's chunk (once: loadPagesFor and the page share one download). */
+  load: () => Promise<void>;
+  loaded: () => boolean;
+}
+
+/**
+ * A page that suspends while its chunk loads, and renders at once when the chunk is already here
+ * (main.tsx waits for the first page's before the first render): Preact's `lazy` suspends on its
+ * first render whatever the state of the download, so the first paint would be the spinner.
+ */
+function lazyPage(load: () => Promise<{ Component?: RouteObject['Component'] }>): LazyPage {
+  let loading: Promise<void> | undefined;
+  let Loaded: ComponentType | undefined;
+  let failure: { error: unknown } | undefined;
+  const start = () =>
+    (loading ??= load().then(
+      ({ Component }) => {
+        if (!Component) throw new Error('A lazy route must provide a Component');
+        Loaded = Component;
+      },
+      (error: unknown) => {
+        failure = { error };
+        throw error;
+      },
+    ));
+  function Page() {
+    if (Loaded) return <Loaded />;
+    if (failure) throw failure.error;
+    // Suspense waits for this and renders again; the error boundary then shows a failure.
+    throw start().catch(() => undefined);
+  }
+  return { Page, load: start, loaded: () => Loaded !== undefined || failure !== undefined };
 }
 
 /**
@@ -40,6 +67,11 @@ export function withLazyPages(routes: RouteObject[]): RouteObject[] {
  * when they have arrived or failed (the page then shows the failure as it would have).
  */
 export async function loadPagesFor(routes: RouteObject[], pathname: string): Promise<void> {
-  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => pageLoaders.get(route)?.());
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => pages.get(route)?.load());
   await Promise.allSettled(loads);
+}
+
+/** Whether every page `pathname` shows has its chunk (arrived or failed): it renders without waiting. */
+export function pagesLoadedFor(routes: RouteObject[], pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).every(({ route }) => pages.get(route)?.loaded() ?? true);
 }

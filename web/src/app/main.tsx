@@ -1,4 +1,5 @@
 import '@/lib/zod-jitless.ts';
+import '@/lib/preact-autofocus.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../index.css';

@@ -25,6 +25,18 @@ function navItems(signedIn: boolean, signedOut: boolean): NavItem[] {
   ];
 }
 
+const HEADER = 'sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur';
+const BAR = 'navbar mx-auto max-w-7xl gap-2 px-4';
+
+/** The navbar's empty bar, as tall as the navbar: its place while the layout's first task runs. */
+export function NavbarPlaceholder() {
+  return (
+    <header className={HEADER} aria-hidden="true">
+      <div className={BAR} />
+    </header>
+  );
+}
+
 export function Navbar() {
   const { status, user, signOut } = useAuth();
   const navigate = useNavigate();
@@ -63,8 +75,8 @@ export function Navbar() {
   ) : null;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <div className="navbar mx-auto max-w-7xl gap-2 px-4">
+    <header className={HEADER}>
+      <div className={BAR}>
         <div className="flex-1">
           <Link to="/" className="flex items-center gap-2 rounded-field px-1 text-lg font-bold tracking-tight">
             <LogoMark className="size-7 text-primary" />

@@ -3,7 +3,8 @@ import { Outlet } from 'react-router';
 import { WhenIdle } from '@/components/ui/when-idle.tsx';
 import { loadChunk, usePendingChunks } from '@/lib/lazy-route.ts';
 import { useScrollToTop } from '@/lib/use-scroll-to-top.ts';
-import { Navbar } from './navbar.tsx';
+import { useSlices } from '@/lib/use-slices.ts';
+import { Navbar, NavbarPlaceholder } from './navbar.tsx';
 
 const Footer = lazy(() =>
   loadChunk('footer', () => import('./footer.tsx').then(({ Footer }) => ({ default: Footer }))),
@@ -13,6 +14,11 @@ const Footer = lazy(() =>
 export function RootLayout() {
   const loadingPage = usePendingChunks();
   useScrollToTop();
+  // The layout, the navbar and the page render in three tasks in a row: one render of all was one
+  // long task on a slow phone (Preact does not slice it, docs/PERFORMANCE.md). Until its task the
+  // navbar's place is held by its empty bar (the same height) and the page's by the page area.
+  const slices = useSlices(2, 0, 1);
+  const pageTask = slices >= 2;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -28,9 +34,9 @@ export function RootLayout() {
           aria-label="Loading page"
         />
       ) : null}
-      <Navbar />
+      {slices >= 1 ? <Navbar /> : <NavbarPlaceholder />}
       <main id="main" className="flex-1" tabIndex={-1}>
-        <Outlet />
+        {pageTask ? <Outlet /> : null}
       </main>
       {/* Below every page's first screen (the page area is a screen tall at least): fetched once idle. */}
       <WhenIdle>

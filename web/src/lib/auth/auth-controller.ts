@@ -12,6 +12,11 @@ export interface AuthController {
   /** Revoke the session, drop the token, clear every cached query. */
   signOut: () => Promise<void>;
   isSigningOut: () => boolean;
+  /**
+   * Whether `email`'s session is the current one and has no access token, now. An effect can run
+   * a frame after its render (Preact runs them after paint), when a sign-out may have ended it.
+   */
+  needsToken: (email: string) => boolean;
   /** For the HTTP client: a `TOKEN_EXPIRED` 401 while the session may still be alive. */
   refreshToken: () => Promise<boolean>;
   /** For the HTTP client: any other 401/403 from the API (PRODUCT.md §6). */
@@ -62,6 +67,10 @@ export function createAuthController(queryClient: QueryClient): AuthController {
     return signingOut;
   }
 
+  function needsToken(email: string): boolean {
+    return !signingOut && !tokenStorage.get() && sessionUser()?.email === email;
+  }
+
   async function refreshToken(): Promise<boolean> {
     try {
       const email = sessionUser()?.email ?? (await getSession())?.user.email;
@@ -78,5 +87,13 @@ export function createAuthController(queryClient: QueryClient): AuthController {
     if (tokenStorage.get() || sessionUser()) void signOut();
   }
 
-  return { exchange, completeSignIn, signOut, isSigningOut: () => signingOut !== null, refreshToken, onUnauthorized };
+  return {
+    exchange,
+    completeSignIn,
+    signOut,
+    isSigningOut: () => signingOut !== null,
+    needsToken,
+    refreshToken,
+    onUnauthorized,
+  };
 }

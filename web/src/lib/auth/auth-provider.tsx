@@ -49,7 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A session without a token (Google popup, a cleared token, a reload): get one, or sign out.
   useEffect(() => {
-    if (!email || token || controller.isSigningOut()) return;
+    if (!email || token || !controller.needsToken(email)) return;
     // Only a refusal ends the session. A request aborted by a closing window (the Google popup
     // closes right after sign-in) or a network blip must not sign out the session just created.
     controller.exchange(email).catch((error: unknown) => {

@@ -21,9 +21,14 @@ export const putGarage = (vehicles: Vehicle[]) => request<Vehicle[]>('/api/garag
 export const withFirst = (garage: Vehicle[], vehicle: Vehicle): Vehicle[] =>
   [vehicle, ...garage.filter((v) => !sameVehicle(v, vehicle))].slice(0, GARAGE_MAX);
 
-/** Puts a chosen vehicle at the front of the garage (reads the current list first). */
+/**
+ * Puts a chosen vehicle at the front of the garage (reads the current list first). Its read takes
+ * no abort signal: the hero's selector navigates as it calls this, and the page's garage observer
+ * leaving would otherwise cancel the read (TanStack Query cancels a fetch whose signal was taken
+ * when its last observer goes), and with it the save.
+ */
 export async function addToGarage(queryClient: QueryClient, vehicle: Vehicle): Promise<Vehicle[]> {
-  const garage = await queryClient.fetchQuery(garageQuery());
+  const garage = await queryClient.fetchQuery({ ...garageQuery(), queryFn: () => request<Vehicle[]>('/api/garage') });
   const saved = await putGarage(withFirst(garage, vehicle));
   queryClient.setQueryData(queryRoots.garage, saved);
   return saved;

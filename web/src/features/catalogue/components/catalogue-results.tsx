@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { formatCount } from '@/lib/format.ts';
 import { isApiError } from '@/lib/http.ts';
+import { useSlices } from '@/lib/use-slices.ts';
 import { CATALOGUE_PAGE_SIZE, useCatalogue } from '../api/get-parts-page.ts';
 import type { CatalogueParams } from '../utils/catalogue-params.ts';
 import { CardReferences } from './card-references.tsx';
@@ -12,6 +13,12 @@ import { CardReferences } from './card-references.tsx';
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 /** The first row at 1280 px (4 columns): on the first screen, so their pictures load at once. */
 const EAGER_CARDS = 4;
+/**
+ * Cards rendered in the task that brings the list, then per later task: twenty cards in one render
+ * were one long task on a slow phone (Preact does not slice it). The rest are below the first screen.
+ */
+const CARDS_FIRST = 4;
+const CARDS_PER_TASK = 4;
 
 export function partCount(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'part' : 'parts'}`;
@@ -38,12 +45,13 @@ export function CatalogueResults({ params, onClear, onClearVehicle }: ResultsPro
     if (result.isError) focusCard.current = null;
   }
   const parts = query.data?.pages.flatMap((page) => page.parts) ?? [];
+  const shown = useSlices(parts.length, CARDS_FIRST, CARDS_PER_TASK);
   useEffect(() => {
     const index = focusCard.current;
-    if (index === null || parts.length <= index) return;
+    if (index === null || shown <= index) return;
     focusCard.current = null;
     gridRef.current?.querySelectorAll('article')[index]?.querySelector<HTMLElement>('a')?.focus();
-  }, [parts.length]);
+  }, [shown]);
   const total = query.data ? (query.data.pages[0]?.total ?? (query.hasNextPage ? null : parts.length)) : null;
   const filtered = params.q !== '' || params.inStock;
   const clearLabel = params.q ? 'Clear search' : 'Clear filters';
@@ -122,7 +130,7 @@ export function CatalogueResults({ params, onClear, onClearVehicle }: ResultsPro
     body = (
       <>
         <div className={GRID} ref={gridRef}>
-          {parts.map((part, index) => (
+          {parts.slice(0, shown).map((part, index) => (
             <PartCard
               key={part._id}
               part={part}
@@ -139,7 +147,8 @@ export function CatalogueResults({ params, onClear, onClearVehicle }: ResultsPro
         {query.isFetchNextPageError ? (
           <LoadError className="mt-6" what="more parts" onRetry={() => void query.fetchNextPage()} />
         ) : null}
-        {query.hasNextPage ? (
+        {/* Under the last card once it is there: nothing below the cards moves as they arrive. */}
+        {query.hasNextPage && shown === parts.length ? (
           <div className="mt-8 flex flex-col items-center gap-2">
             {total !== null ? (
               <p className="text-sm text-base-content/80">

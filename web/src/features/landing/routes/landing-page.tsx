@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { WhenIdle } from '@/components/ui/when-idle.tsx';
 import { useTitle } from '@/hooks/use-title.ts';
 import { loadChunk } from '@/lib/lazy-route.ts';
+import { useLaterTask } from '@/lib/use-slices.ts';
 import { Hero } from '../components/hero.tsx';
 import { PartsSection } from '../components/parts-section.tsx';
 
@@ -9,10 +10,12 @@ const BelowTheFold = lazy(() => loadChunk('landing-sections', () => import('../c
 
 export default function LandingPage() {
   useTitle();
+  // The parts (below the first screen) render in the task after the hero's.
+  const partsTask = useLaterTask();
   return (
     <>
       <Hero />
-      <PartsSection />
+      {partsTask ? <PartsSection /> : null}
       {/* Below the first screen: fetched and rendered once the browser is idle. */}
       <WhenIdle>
         <BelowTheFold />
