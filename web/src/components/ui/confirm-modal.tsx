@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Spinner } from './spinner.tsx';
 
 interface ConfirmModalProps {
@@ -29,7 +29,10 @@ export function ConfirmModal({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  // A layout effect, not an effect: the dialog opens and closes in the same frame as the render
+  // that asked for it (Preact runs effects after the paint, so with an effect the list behind a
+  // closing dialog could already show its new state while the dialog was still up).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal?.();
