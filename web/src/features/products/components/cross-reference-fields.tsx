@@ -2,6 +2,7 @@ import { CROSS_REFERENCES_MAX, type CrossReferenceInput } from '@torque/contract
 import { useId } from 'react';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field.tsx';
+import { RowListFooter } from './row-list-footer.tsx';
 
 /** The product form's cross-reference part (PRODUCT.md §17). */
 export interface CrossReferenceValues {
@@ -61,21 +62,12 @@ export function CrossReferenceFields({ control, register, errors }: CrossReferen
           </fieldset>
         );
       })}
-      {listError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {listError}
-        </p>
-      ) : null}
-      <div>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          disabled={rows.fields.length >= CROSS_REFERENCES_MAX}
-          onClick={() => rows.append(emptyReference())}
-        >
-          Add reference
-        </button>
-      </div>
+      <RowListFooter
+        error={listError}
+        addLabel="Add reference"
+        canAdd={rows.fields.length < CROSS_REFERENCES_MAX}
+        onAdd={() => rows.append(emptyReference())}
+      />
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@ import type { FitmentRowInput } from '@torque/contract';
 import { FITMENT_ROWS_MAX } from '@torque/contract';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field.tsx';
+import { RowListFooter } from './row-list-footer.tsx';
 
 /** The product form's fitment part, as typed (years are text until the contract converts them). */
 export interface FitmentValues {
@@ -92,21 +93,12 @@ export function FitmentFields({ control, register, errors }: FitmentFieldsProps)
           </fieldset>
         );
       })}
-      {listError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {listError}
-        </p>
-      ) : null}
-      <div>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          disabled={rows.fields.length >= FITMENT_ROWS_MAX}
-          onClick={() => rows.append(emptyRow())}
-        >
-          Add vehicle
-        </button>
-      </div>
+      <RowListFooter
+        error={listError}
+        addLabel="Add vehicle"
+        canAdd={rows.fields.length < FITMENT_ROWS_MAX}
+        onAdd={() => rows.append(emptyRow())}
+      />
     </fieldset>
   );
 }
