@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createScratchDatabase, signUp } from '@torque/testkit';
-import { consoleTable, machineLine, table, today, verdict } from '../lib/doc.ts';
+import { consoleTable, machineLine, table, today } from '../lib/doc.ts';
 import { adminUrl } from '../lib/postgres.ts';
 import { startAppServer, type RunningServer } from '../lib/servers.ts';
 import { GENERATE, SCALE_PARTS } from './catalogue-scale.ts';
 import { ADMIN_EMAIL, serverEnv } from './run-database.ts';
-import { explainAll, measure, ms, psql, type Measured } from './scale-kit.ts';
+import { explainAll, GOAL_HEADER, goalRows, measure, psql, type Measured } from './scale-kit.ts';
 import type { Settings } from './settings.ts';
 
 const ROWS_PER_PART = 20;
@@ -219,15 +219,8 @@ export async function runFitmentScale(settings: Settings): Promise<FitmentScaleR
   }
 }
 
-const HEADER = ['request', 'req/s', 'p50', 'p99', 'goal'];
-const rows = (report: FitmentScaleReport): string[][] =>
-  report.routes.map((r) => [
-    r.label,
-    Math.round(r.result.requestsPerSecond).toLocaleString('en'),
-    ms(r.result.latencyMs.p50),
-    ms(r.result.latencyMs.p99),
-    r.goalMs ? `p99 < ${r.goalMs} ms: ${verdict(r.result.latencyMs.p99 < r.goalMs)}` : 'for comparison',
-  ]);
+const HEADER = GOAL_HEADER;
+const rows = (report: FitmentScaleReport): string[][] => goalRows(report.routes);
 
 export const fitmentScaleConsole = (report: FitmentScaleReport) => consoleTable(HEADER, rows(report));
 

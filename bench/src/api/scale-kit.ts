@@ -1,9 +1,10 @@
 /**
- * What the scale scenarios (catalogue-scale.ts, fitment-scale.ts) share: psql against the
+ * What the scale scenarios (catalogue-scale.ts, fitment-scale.ts, part-numbers-scale.ts) share: psql against the
  * scratch database, one measured row of requests, and EXPLAIN ANALYZE of each query.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { verdict } from '../lib/doc.ts';
 import { assertClean, load, type LoadResult } from '../lib/load.ts';
 import type { Settings } from './settings.ts';
 
@@ -61,3 +62,14 @@ export async function explainAll(url: string, queries: { label: string; sql: str
 }
 
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+/** The columns of a scale scenario's table of measured rows, each against its goal. */
+export const GOAL_HEADER = ['request', 'req/s', 'p50', 'p99', 'goal'];
+export const goalRows = (routes: Measured[]): string[][] =>
+  routes.map((r) => [
+    r.label,
+    Math.round(r.result.requestsPerSecond).toLocaleString('en'),
+    ms(r.result.latencyMs.p50),
+    ms(r.result.latencyMs.p99),
+    r.goalMs ? `p99 < ${r.goalMs} ms: ${verdict(r.result.latencyMs.p99 < r.goalMs)}` : 'for comparison',
+  ]);
