@@ -1,15 +1,13 @@
 import type { PartDetail } from '@torque/contract';
-import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form/form-error.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
 import { useEditPart } from '../api/edit-part.ts';
-import { FitmentFields, type FitmentValues } from './fitment-fields.tsx';
 import { ProductFields } from './product-fields.tsx';
 import { PartNumberFields } from './part-number-fields.tsx';
-import { CrossReferenceFields, type CrossReferenceValues } from './cross-reference-fields.tsx';
+import { ProductRowLists, type ProductRowValues } from './product-row-lists.tsx';
 import { editProductSchema } from '../utils/part-number-schema.ts';
 import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
 
@@ -18,8 +16,7 @@ type EditValues = Record<
   'name' | 'des' | 'minimunOrder' | 'img' | 'price' | 'partNumber' | 'brand' | 'replacedBy',
   string
 > &
-  FitmentValues &
-  CrossReferenceValues;
+  ProductRowValues;
 const fieldNames = ['name', 'des', 'minimunOrder', 'img', 'price', 'universal', 'partNumber', 'brand', 'replacedBy'];
 
 const valuesOf = (part: PartDetail): EditValues => ({
@@ -78,17 +75,7 @@ export function EditProductForm({ part, etag, onReload }: EditProductFormProps) 
         withStock={false}
       />
       <PartNumberFields register={(name) => form.register(name)} errors={errors} />
-      {/* The fitment part of this form's values, typed as the shared fields expect them. */}
-      <FitmentFields
-        control={form.control as unknown as Control<FitmentValues>}
-        register={form.register as unknown as UseFormRegister<FitmentValues>}
-        errors={errors as FieldErrors<FitmentValues>}
-      />
-      <CrossReferenceFields
-        control={form.control as unknown as Control<CrossReferenceValues>}
-        register={form.register as unknown as UseFormRegister<CrossReferenceValues>}
-        errors={errors as FieldErrors<CrossReferenceValues>}
-      />
+      <ProductRowLists control={form.control} register={form.register} errors={errors} />
       <div className="flex flex-col gap-2 sm:col-span-2">
         {stale ? (
           <div role="alert" className="alert alert-warning flex flex-wrap">

@@ -1,15 +1,13 @@
 import type { PartInput } from '@torque/contract';
-import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form/form-error.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
 import { useCreatePart } from '../api/create-part.ts';
-import { FitmentFields, type FitmentValues } from './fitment-fields.tsx';
 import { ProductFields } from './product-fields.tsx';
 import { PartNumberFields } from './part-number-fields.tsx';
-import { CrossReferenceFields, type CrossReferenceValues } from './cross-reference-fields.tsx';
+import { ProductRowLists, type ProductRowValues } from './product-row-lists.tsx';
 import { addProductSchema } from '../utils/part-number-schema.ts';
 import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
 
@@ -17,8 +15,7 @@ type ProductValues = Record<
   'name' | 'des' | 'minimunOrder' | 'available' | 'price' | 'img' | 'partNumber' | 'brand' | 'replacedBy',
   string
 > &
-  FitmentValues &
-  CrossReferenceValues;
+  ProductRowValues;
 
 /** PRODUCT.md §3: the values go as typed (text); the contract checks and converts them on both sides. */
 const empty = (): ProductValues => ({
@@ -61,17 +58,7 @@ export function ProductForm() {
     <form noValidate className="grid max-w-3xl gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
       <ProductFields register={(name) => form.register(name)} errors={errors} withStock />
       <PartNumberFields register={(name) => form.register(name)} errors={errors} />
-      {/* The fitment part of this form's values, typed as the shared fields expect them. */}
-      <FitmentFields
-        control={form.control as unknown as Control<FitmentValues>}
-        register={form.register as unknown as UseFormRegister<FitmentValues>}
-        errors={errors as FieldErrors<FitmentValues>}
-      />
-      <CrossReferenceFields
-        control={form.control as unknown as Control<CrossReferenceValues>}
-        register={form.register as unknown as UseFormRegister<CrossReferenceValues>}
-        errors={errors as FieldErrors<CrossReferenceValues>}
-      />
+      <ProductRowLists control={form.control} register={form.register} errors={errors} />
       <div className="flex flex-col gap-2 sm:col-span-2">
         <FormError message={create.isError && !fieldErrors ? create.error.message : null} />
         <div>
