@@ -13,3 +13,4 @@ export * from './sandbox-cards.ts';
 export * from './config.ts';
 export * from './stats.ts';
 export * from './pricing.ts';
+export * from './cart.ts';

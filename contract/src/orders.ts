@@ -34,6 +34,29 @@ export function quantityRefusal(quantity: number, part: StockLevel): QuantityRef
   return null;
 }
 
+/**
+ * One line of an order, copied when it was placed (issue 27): a later edit or deletion of the part
+ * changes no placed order. `partId` is null once the part is deleted.
+ */
+export const orderLine = z.object({
+  partId: id.nullable(),
+  partNumber: z.string().nullable(),
+  name: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  /** Dollars, what one unit was sold at. */
+  unitPrice: z.number(),
+  /** Dollars: unitPrice × quantity. */
+  total: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+/**
+ * An order. The spec's fields keep their meaning for a one-line order (PRODUCT.md §3); for several
+ * lines `partId`, `unitPrice`, `partNumber`, `img` and `des` are the first line's, `quantity` the
+ * units of all lines, `price` the order total and `name` a summary ("Brake Pad Set and 4 more
+ * parts"); `lines` carries the truth.
+ */
 export const order = z.object({
   _id: id,
   partId: id.nullable(),
@@ -64,6 +87,7 @@ export const order = z.object({
   expiredAt: z.string().nullable(),
   /** A payment that arrived after expiry, when the stock was gone, was given back. */
   refundedAt: z.string().nullable(),
+  lines: z.array(orderLine),
 });
 export type Order = z.infer<typeof order>;
 

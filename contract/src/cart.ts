@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { errorBody, id, TEXT_MAX, text, wholeNumber } from './common.ts';
+import { matchedBy, partSuccessor } from './part-numbers.ts';
+import { STOCK_MOVE_MAX } from './parts.ts';
+
+/**
+ * The cart and checkout (issue 27, PRODUCT.md "Cart"). A signed-in buyer's cart is kept by the
+ * server; a visitor's lives in the browser and is added to the account's at sign-in
+ * (`POST /api/cart/lines`). Prices are the server's, in dollars, from the one pricing function
+ * (pricing.ts); the web never computes what a line costs.
+ */
+
+/** The most lines one cart holds (`PUT /api/cart` with more is a 400; adding past it is a 409). */
+export const CART_LINES_MAX = 200;
+/** The most units one line asks for (the most a stock move may add, so never more than stock can be). */
+export const CART_QUANTITY_MAX = STOCK_MOVE_MAX;
+/** The most bytes `POST /api/cart/quick-order` takes (a pasted sheet or an uploaded CSV). */
+export const QUICK_ORDER_MAX_BYTES = 256 * 1024;
+/** The most lines (without a header) one quick order takes: a cart's worth. */
+export const QUICK_ORDER_MAX_LINES = CART_LINES_MAX;
+
+/** One line as a client sends it. */
+export const cartLineInput = z.object({
+  partId: id,
+  quantity: wholeNumber('Quantity', 1, CART_QUANTITY_MAX),
+});
+export type CartLineInput = z.input<typeof cartLineInput>;
+
+const cartLines = z
+  .array(cartLineInput, { message: 'lines must be a list' })
+  .max(CART_LINES_MAX, `A cart holds at most ${CART_LINES_MAX} lines`);
+
+/** Body of `PUT /api/cart`: the whole cart (the same part twice is one line, its quantities added). */
+export const cartInput = z.object({ lines: cartLines });
+export type CartInput = z.input<typeof cartInput>;
+
+/** Body of `POST /api/cart/lines`: lines added to the cart (same part: quantities added). "Add to cart", the sign-in merge. */
+export const cartAddInput = z.object({ lines: cartLines.min(1, 'lines must hold at least one line') });
+export type CartAddInput = z.input<typeof cartAddInput>;
+
+/** What stops a line from being checked out as it is; the cart shows it on the line. */
+export const CART_LINE_PROBLEMS = ['BELOW_MINIMUM', 'ABOVE_AVAILABLE', 'UNAVAILABLE', 'SUPERSEDED'] as const;
+export type CartLineProblemCode = (typeof CART_LINE_PROBLEMS)[number];
+
+export const cartLineProblem = z.object({
+  code: z.enum(CART_LINE_PROBLEMS),
+  message: z.string(),
+  /** For `SUPERSEDED`: the part that replaces this one. */
+  successor: partSuccessor.optional(),
+});
+export type CartLineProblem = z.infer<typeof cartLineProblem>;
+
+/** One line of `GET /api/cart`, with what the part is today. */
+export const cartLine = z.object({
+  partId: id,
+  partNumber: z.string(),
+  brand: z.string(),
+  name: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  /** Today's unit price for this buyer and quantity (dollars). */
+  unitPrice: z.number(),
+  /** unitPrice × quantity (dollars, computed in cents). */
+  total: z.number(),
+  minimunOrder: z.number().int(),
+  available: z.number().int(),
+  problem: cartLineProblem.nullable(),
+});
+export type CartLine = z.infer<typeof cartLine>;
+
+/** `GET /api/cart` (and every cart route's answer). */
+export const cart = z.object({
+  lines: z.array(cartLine),
+  /** Units over all lines. */
+  quantity: z.number().int(),
+  /** The goods' total (dollars). */
+  total: z.number(),
+  /** Whether checkout would accept the cart as it is: lines, and none with a problem. */
+  ready: z.boolean(),
+});
+export type Cart = z.infer<typeof cart>;
+
+/** `POST /api/cart/quick-order` (text/plain or text/csv: `part number, quantity` per line). */
+export const quickOrderResult = z.object({
+  /** Lines added to the cart, in input order; `problem` when the line is in the cart but cannot be checked out as it is. */
+  added: z.array(
+    z.object({
+      line: z.number().int(),
+      partId: id,
+      partNumber: z.string(),
+      quantity: z.number().int(),
+      /** The number as typed matched this reference (own number, OE, competitor's, replaced). */
+      matchedBy,
+      problem: cartLineProblem.nullable(),
+    }),
+  ),
+  /** Lines not added: their number (1-based, as the buyer counts them) and why. */
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  cart,
+});
+export type QuickOrderResult = z.infer<typeof quickOrderResult>;
+
+/** Body of `POST /api/checkout`: the cart becomes one order. */
+export const checkoutInput = z.object({
+  phone: text('Phone', TEXT_MAX.phone),
+  address: text('Address', TEXT_MAX.address),
+});
+export type CheckoutInput = z.input<typeof checkoutInput>;
+
+/** Why checkout refused one line (the quantity rules' codes, or the part is gone or replaced). */
+export const CHECKOUT_LINE_CODES = [
+  'STOCK_OUT',
+  'BELOW_MINIMUM',
+  'ABOVE_AVAILABLE',
+  'UNAVAILABLE',
+  'SUPERSEDED',
+] as const;
+
+/** A checkout's 409: the error shape, plus every offending line. Stock and cart are untouched. */
+export const checkoutRefusal = errorBody.extend({
+  lines: z.array(z.object({ partId: id, code: z.enum(CHECKOUT_LINE_CODES), message: z.string() })),
+});
+export type CheckoutRefusal = z.infer<typeof checkoutRefusal>;
+
+/** What "Order again" found changed since the order was placed, per line. */
+export const REORDER_CHANGES = ['PRICE_CHANGED', 'UNAVAILABLE', 'REPLACED'] as const;
+
+/** `POST /api/orders/:id/reorder`: the cart after the order's lines were added at today's prices, and what changed. */
+export const reorderResult = z.object({
+  cart,
+  changes: z.array(
+    z.object({
+      partId: id.nullable(),
+      partNumber: z.string().nullable(),
+      name: z.string(),
+      code: z.enum(REORDER_CHANGES),
+      message: z.string(),
+      /** PRICE_CHANGED: the unit price then and today (dollars). */
+      before: z.number().optional(),
+      after: z.number().optional(),
+      /** REPLACED: the successor added instead. */
+      successor: partSuccessor.optional(),
+    }),
+  ),
+});
+export type ReorderResult = z.infer<typeof reorderResult>;
