@@ -2,6 +2,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { RequireAuth } from '@/components/guards/index.ts';
 import { RootLayout } from '@/components/layout/root-layout.tsx';
+import { cartRoutes } from '@/features/cart/routes.tsx';
 import { checkoutRoutes } from '@/features/checkout/routes.tsx';
 import { dashboardRoutes } from '@/app/dashboard/dashboard-routes.tsx';
 import { purchaseRoutes } from '@/features/purchase/routes.tsx';
@@ -41,6 +42,12 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'my-portfolio',
               lazy: lazyRoute('my-portfolio', () => import('@/features/portfolio/routes/portfolio-page.tsx')),
+            },
+            {
+              // The cart is public but styled like the signed-in area (its sheet has the table,
+              // file input and the rest the cart uses, which index.css leaves out of the first load).
+              lazy: lazyRoute('cart-styles', () => import('./signed-in-styles.tsx')),
+              children: cartRoutes,
             },
             {
               element: <RequireAuth />,

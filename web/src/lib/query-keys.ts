@@ -9,6 +9,8 @@ export const queryRoots = {
   parts: ['parts'],
   /** Orders: one, the customer's own, the admin's list, the admin overview's figures. */
   orders: ['orders'],
+  /** The signed-in buyer's cart (`GET /api/cart`); a visitor's lives in the browser (lib/cart/visitor-cart.ts). */
+  cart: ['cart'],
   /** Accounts: the admin's list, one profile. */
   users: ['users'],
   reviews: ['reviews'],

@@ -15,7 +15,7 @@ import {
 import { http, HttpResponse } from 'msw';
 import { partsFitting, vehicleOfQuery } from './mock-fitment.ts';
 import { matchedNumber } from './mock-part-numbers.ts';
-import { adminCaller, apiError, caller, mockId, parseBody, state, type MockUser } from './mock-state.ts';
+import { adminCaller, apiError, caller, mockId, oneLine, parseBody, state, type MockUser } from './mock-state.ts';
 
 /**
  * The catalogue, orders and payments as the server answers them (status codes, error codes),
@@ -147,7 +147,7 @@ const orderHandlers = [
     if (body.quantity > part.available) return apiError(409, 'ABOVE_AVAILABLE', orderMessages.aboveAvailable);
     state.writes.push('POST /api/order');
     part.available -= body.quantity;
-    const order: Order = {
+    const placed: Omit<Order, 'lines'> = {
       _id: mockId(),
       partId: part._id,
       email: who.email,
@@ -171,6 +171,7 @@ const orderHandlers = [
       expiredAt: null,
       refundedAt: null,
     };
+    const order: Order = { ...placed, lines: [oneLine(placed)] };
     state.orders.push(order);
     return HttpResponse.json(order, { status: 201 });
   }),

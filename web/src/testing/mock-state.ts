@@ -180,11 +180,25 @@ export function addOrder(order: Partial<Order> & { email: string }): Order {
     payBy: null,
     expiredAt: null,
     refundedAt: null,
+    lines: [],
     ...order,
   };
+  // The server answers every order with its lines: a one-line order's is the order itself.
+  if (!order.lines) full.lines = [oneLine(full)];
   state.orders.push(full);
   return full;
 }
+
+/** The line of a one-line order, as the server copies it when the order is placed. */
+export const oneLine = (order: Omit<Order, 'lines'>): Order['lines'][number] => ({
+  partId: order.partId,
+  partNumber: order.partNumber,
+  name: order.name,
+  img: order.img,
+  quantity: order.quantity,
+  unitPrice: order.unitPrice,
+  total: order.price,
+});
 
 export function addReview(review: Partial<Review> = {}): Review {
   const full: Review = { _id: mockId(), name: 'Rita', comment: 'Great pads', rating: 5, createdAt: stamp, ...review };

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth/index.ts';
 import { navItemClass } from '../ui/nav-item-class.ts';
+import { CartLink } from './cart-link.tsx';
 import { LogoMark } from './logo.tsx';
 
 interface NavItem {
@@ -88,6 +89,8 @@ export function Navbar() {
           <ul className="flex items-center gap-1">{links}</ul>
           {account}
         </nav>
+
+        <CartLink />
 
         <button
           ref={toggleRef}

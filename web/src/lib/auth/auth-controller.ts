@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { mergeVisitorCart } from '../cart/merge-visitor-cart.ts';
 import type { ApiError } from '../http.ts';
 import { tokenStorage } from '../token-storage.ts';
 import { exchangeAccessToken, getSession, signOutRequest, type SessionData } from './auth-api.ts';
@@ -7,7 +8,7 @@ import { sessionQueryKey, sessionQueryOptions, trackSignOut } from './session.ts
 export interface AuthController {
   /** Get and store an access token for the signed-in identity (one request at a time). */
   exchange: (email: string) => Promise<string>;
-  /** After a sign-in or sign-up: store the access token, then load the session. */
+  /** After a sign-in or sign-up: load the session, store the access token, add the visitor's cart to the account's. */
   completeSignIn: (email: string) => Promise<void>;
   /** Revoke the session, drop the token, clear every cached query. */
   signOut: () => Promise<void>;
@@ -47,6 +48,7 @@ export function createAuthController(queryClient: QueryClient): AuthController {
     // Session first: a token never sits in storage without the session it belongs to.
     await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
     await exchange(email);
+    await mergeVisitorCart(queryClient);
   }
 
   function signOut(): Promise<void> {

@@ -1,0 +1,83 @@
+import type { Cart, CartLineInput, Order, ReorderResult } from '@torque/contract';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { FormError } from '@/components/form/form-error.tsx';
+import { QueryResult } from '@/components/ui/query-result.tsx';
+import { useServerCart } from '@/lib/cart/use-cart.ts';
+import { linesWith, useUpdateCart } from '../api/update-cart.ts';
+import { CartLineItem } from './cart-line-item.tsx';
+import { CartSummary } from './cart-summary.tsx';
+import { CheckoutForm } from './checkout-form.tsx';
+import { QuickOrderBox } from './quick-order-box.tsx';
+import { ReorderChanges } from './reorder-changes.tsx';
+
+/** What "Order again" leaves in the navigation state for the cart (features/orders sends it). */
+function reorderChangesOf(state: unknown): ReorderResult['changes'] | null {
+  const changes = (state as { reorderChanges?: unknown } | null)?.reorderChanges;
+  return Array.isArray(changes) ? (changes as ReorderResult['changes']) : null;
+}
+
+/** A signed-in buyer's cart: the server's lines, quick order, checkout. */
+export function BuyerCart() {
+  const cart = useServerCart();
+  return (
+    <QueryResult query={cart} what="your cart">
+      {(loaded) => <BuyerCartView cart={loaded} />}
+    </QueryResult>
+  );
+}
+
+function BuyerCartView({ cart }: { cart: Cart }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const reorderChanges = reorderChangesOf(location.state);
+  const update = useUpdateCart();
+  const [refusals, setRefusals] = useState<Map<string, string>>(new Map());
+
+  const edit = (partId: string, next: CartLineInput | null) => {
+    setRefusals(new Map());
+    update.mutate(linesWith(cart, partId, next));
+  };
+  const onPlaced = (order: Order) => void navigate(`/checkout/${order._id}`);
+
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <div className="flex min-w-0 flex-col gap-4">
+        {reorderChanges ? (
+          <ReorderChanges
+            changes={reorderChanges}
+            onDismiss={() => void navigate(location.pathname, { replace: true, state: null })}
+          />
+        ) : null}
+        {cart.lines.length === 0 ? (
+          <EmptyState title="Your cart is empty">
+            <p className="text-base-content/80">Add parts from the catalogue, or paste part numbers below.</p>
+            <Link to="/parts" className="btn btn-primary btn-sm">
+              Browse the catalogue
+            </Link>
+          </EmptyState>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Cart lines">
+            {cart.lines.map((line) => (
+              <CartLineItem
+                key={line.partId}
+                line={line}
+                busy={update.isPending}
+                refusal={refusals.get(line.partId)}
+                onQuantity={(quantity) => edit(line.partId, { partId: line.partId, quantity })}
+                onRemove={() => edit(line.partId, null)}
+                onReplace={(successor) => edit(line.partId, { partId: successor._id, quantity: line.quantity })}
+              />
+            ))}
+          </ul>
+        )}
+        <FormError message={update.error?.message} />
+        <QuickOrderBox />
+      </div>
+      <CartSummary lines={cart.lines.length} quantity={cart.quantity} total={cart.total}>
+        <CheckoutForm ready={cart.ready && !update.isPending} onPlaced={onPlaced} onRefused={setRefusals} />
+      </CartSummary>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { formatCount, formatMoney } from '@/lib/format.ts';
+
+/** The cart's figures (the server's for a buyer) and what comes next: checkout, or signing in. */
+export function CartSummary({
+  lines,
+  quantity,
+  total,
+  children,
+}: {
+  lines: number;
+  quantity: number;
+  total: number;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="cart-summary" className="card border border-base-300 bg-base-100 shadow-sm lg:sticky lg:top-20">
+      <div className="card-body gap-4 p-4">
+        <h2 id="cart-summary" className="card-title text-lg">
+          Summary
+        </h2>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+          <dt>Lines</dt>
+          <dd className="text-right">{formatCount(lines)}</dd>
+          <dt>Units</dt>
+          <dd className="text-right">{formatCount(quantity)}</dd>
+          <dt className="text-base font-semibold">Total</dt>
+          <dd className="text-right text-base font-bold">{formatMoney(total)}</dd>
+        </dl>
+        <p className="text-xs text-base-content/80">Shipping and tax are added on the invoice. One payment for the whole order.</p>
+        {children}
+      </div>
+    </section>
+  );
+}
