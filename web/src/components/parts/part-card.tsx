@@ -7,13 +7,14 @@ import { brandNote } from '@/lib/part-numbers.ts';
 /** PRODUCT.md §9: descriptions are previewed to 150 characters; the full text is in a tooltip. */
 export const DESCRIPTION_PREVIEW_LENGTH = 150;
 
-/** A part's card: picture, name (a heading at `headingLevel`), description preview, figures, Purchase. */
+/** A part's card: picture, name (a heading at `headingLevel`), description preview, figures, Purchase (and `action`). */
 export function PartCard({
   part,
   headingLevel = 3,
   eager = false,
   numberMatched = false,
   children,
+  action,
 }: {
   part: Part;
   headingLevel?: 2 | 3;
@@ -23,6 +24,8 @@ export function PartCard({
   numberMatched?: boolean;
   /** More about the part under its figures (the catalogue's fit verdict). */
   children?: ReactNode;
+  /** Another action under Purchase (the catalogue's "Add to cart"). */
+  action?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const truncated = part.des.length > DESCRIPTION_PREVIEW_LENGTH;
@@ -74,6 +77,7 @@ export function PartCard({
           <Link to={`/purchase/${part._id}`} className="btn btn-primary w-full" aria-label={`Purchase ${part.name}`}>
             Purchase
           </Link>
+          {action}
         </div>
       </div>
     </article>

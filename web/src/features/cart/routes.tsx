@@ -6,4 +6,6 @@ import { lazyRoute } from '@/lib/lazy-route.ts';
  * mounted outside `RequireAuth`; its chunk (and the quick-order and checkout forms in it) loads
  * only when the page is opened, never with the landing page.
  */
-export const cartRoutes: RouteObject[] = [{ path: 'cart', lazy: lazyRoute('cart', () => import('./routes/cart-page.tsx')) }];
+export const cartRoutes: RouteObject[] = [
+  { path: 'cart', lazy: lazyRoute('cart', () => import('./routes/cart-page.tsx')) },
+];

@@ -15,7 +15,8 @@ export function getCart(signal?: AbortSignal): Promise<Cart> {
   return request<Cart>('/api/cart', { signal });
 }
 
-export const cartQueryOptions = () => queryOptions({ queryKey: cartQueryKey, queryFn: ({ signal }) => getCart(signal) });
+export const cartQueryOptions = () =>
+  queryOptions({ queryKey: cartQueryKey, queryFn: ({ signal }) => getCart(signal) });
 
 /** `POST /api/cart/lines`: adds the lines (a part already in the cart: its quantity grows). */
 export function addCartLines(lines: CartLineInput[]): Promise<Cart> {

@@ -14,7 +14,10 @@ export function CartSummary({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby="cart-summary" className="card border border-base-300 bg-base-100 shadow-sm lg:sticky lg:top-20">
+    <section
+      aria-labelledby="cart-summary"
+      className="card border border-base-300 bg-base-100 shadow-sm lg:sticky lg:top-20"
+    >
       <div className="card-body gap-4 p-4">
         <h2 id="cart-summary" className="card-title text-lg">
           Summary
@@ -27,7 +30,9 @@ export function CartSummary({
           <dt className="text-base font-semibold">Total</dt>
           <dd className="text-right text-base font-bold">{formatMoney(total)}</dd>
         </dl>
-        <p className="text-xs text-base-content/80">Shipping and tax are added on the invoice. One payment for the whole order.</p>
+        <p className="text-xs text-base-content/80">
+          Shipping and tax are added on the invoice. One payment for the whole order.
+        </p>
         {children}
       </div>
     </section>

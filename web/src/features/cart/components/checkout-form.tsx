@@ -49,11 +49,18 @@ export function CheckoutForm({ ready, onPlaced, onRefused }: CheckoutFormProps) 
     });
   });
 
-  const serverMessage = checkout.isError && !(isApiError(checkout.error) && checkout.error.fields) ? checkout.error.message : null;
+  const serverMessage =
+    checkout.isError && !(isApiError(checkout.error) && checkout.error.fields) ? checkout.error.message : null;
 
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
-      <TextField label="Phone" type="tel" autoComplete="tel" registration={form.register('phone')} error={errors.phone?.message} />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        registration={form.register('phone')}
+        error={errors.phone?.message}
+      />
       <TextField
         label="Address"
         multiline
@@ -66,9 +73,7 @@ export function CheckoutForm({ ready, onPlaced, onRefused }: CheckoutFormProps) 
         {checkout.isPending ? <Spinner size="sm" /> : null}
         Check out
       </button>
-      {ready ? null : (
-        <p className="text-sm text-base-content/80">Fix the lines marked in red to check out.</p>
-      )}
+      {ready ? null : <p className="text-sm text-base-content/80">Fix the lines marked in red to check out.</p>}
     </form>
   );
 }

@@ -55,8 +55,8 @@ export function QuickOrderBox() {
           Quick order
         </h2>
         <label htmlFor={textId} className="text-sm">
-          Paste lines of <span className="font-semibold">part number, quantity</span> (from a spreadsheet: comma, tab
-          or spaces between them). OE and competitors' numbers work too.
+          Paste lines of <span className="font-semibold">part number, quantity</span> (from a spreadsheet: comma, tab or
+          spaces between them). OE and competitors' numbers work too.
         </label>
         <textarea
           id={textId}

@@ -7,8 +7,7 @@ function describe(change: Change): string {
   const who = change.partNumber ? `${change.partNumber} ${change.name}` : change.name;
   if (change.code === 'PRICE_CHANGED' && change.before !== undefined && change.after !== undefined)
     return `${who}: price changed from ${formatMoney(change.before)} to ${formatMoney(change.after)}`;
-  if (change.code === 'REPLACED' && change.successor)
-    return `${who}: replaced by ${change.successor.partNumber}`;
+  if (change.code === 'REPLACED' && change.successor) return `${who}: replaced by ${change.successor.partNumber}`;
   if (change.code === 'UNAVAILABLE') return `${who}: unavailable. ${change.message}`;
   return `${who}: ${change.message}`;
 }

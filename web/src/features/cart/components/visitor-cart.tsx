@@ -37,7 +37,8 @@ export function VisitorCart() {
   lines.forEach((line, index) => {
     const part = parts[index];
     if (part?.data) shown.push(visitorLine(line, part.data));
-    else if (isApiError(part?.error) && (part.error.status === 404 || part.error.status === 400)) gone.push(line.partId);
+    else if (isApiError(part?.error) && (part.error.status === 404 || part.error.status === 400))
+      gone.push(line.partId);
   });
   const loading = parts.some((part) => part.isPending);
   const total = shown.reduce((sum, line) => sum + Math.round(line.total * 100), 0) / 100;
@@ -73,11 +74,7 @@ export function VisitorCart() {
           </div>
         ) : null}
       </div>
-      <CartSummary
-        lines={lines.length}
-        quantity={lines.reduce((sum, line) => sum + line.quantity, 0)}
-        total={total}
-      >
+      <CartSummary lines={lines.length} quantity={lines.reduce((sum, line) => sum + line.quantity, 0)} total={total}>
         <p className="text-sm">Sign in to check out: your cart comes with you.</p>
         <Link to="/login" state={signInState} className="btn btn-primary">
           Sign in to check out

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { FitVerdict } from '@/components/fitment/fit-verdict.tsx';
+import { AddToCartButton } from '@/components/parts/add-to-cart-button.tsx';
 import { PartCard, PartCardSkeleton } from '@/components/parts/part-card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
@@ -137,6 +138,15 @@ export function CatalogueResults({ params, onClear, onClearVehicle }: ResultsPro
               headingLevel={2}
               eager={index < EAGER_CARDS}
               numberMatched={part.matchedBy?.kind === 'number'}
+              action={
+                <AddToCartButton
+                  partId={part._id}
+                  name={part.name}
+                  quantity={part.minimunOrder}
+                  disabled={part.available < part.minimunOrder}
+                  className="w-full"
+                />
+              }
             >
               <CardReferences part={part} />
               {/* A vehicle-filtered list holds only parts that fit, with the rows that apply. */}

@@ -1,4 +1,5 @@
 import type { Order } from '@torque/contract';
+import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/format.ts';
 
 /** PRODUCT.md §2: the part's name, the quantity and 'Please pay: $price'. */
@@ -12,7 +13,7 @@ export function OrderSummary({ order, expired }: { order: Order; expired: boolea
         height={72}
         className="hidden aspect-[4/3] w-24 shrink-0 rounded-field bg-base-200 object-cover sm:block"
       />
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-xl font-semibold">{order.name}</h2>
           {order.payment ? <span className="badge badge-success badge-sm">Paid</span> : null}
@@ -32,6 +33,7 @@ export function OrderSummary({ order, expired }: { order: Order; expired: boolea
             </time>
           </p>
         ) : null}
+        <OrderLines lines={order.lines} />
       </div>
     </div>
   );

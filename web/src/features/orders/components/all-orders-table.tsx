@@ -1,4 +1,5 @@
 import type { Order } from '@torque/contract';
+import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatCount, formatMoney } from '@/lib/format.ts';
@@ -44,16 +45,23 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrders
               {order.email}
             </td>
             <td data-label="Name" className="md:min-w-40">
-              {/* One box, so a phone's card shows the number under the name, not beside it. */}
-              <span>
-                {order.name}
-                {order.partNumber ? (
-                  <span className="block font-mono text-xs text-base-content/80">
-                    <span className="sr-only">Part number </span>
-                    {order.partNumber}
-                  </span>
+              {/* One box, so a phone's card shows the number (and the lines) under the name, not beside it. */}
+              <div className="min-w-0">
+                <span className="block">
+                  {order.name}
+                  {order.partNumber ? (
+                    <span className="block font-mono text-xs text-base-content/80">
+                      <span className="sr-only">Part number </span>
+                      {order.partNumber}
+                    </span>
+                  ) : null}
+                </span>
+                {order.lines.length > 1 ? (
+                  <div className="mt-1 text-left">
+                    <OrderLines lines={order.lines} compact />
+                  </div>
                 ) : null}
-              </span>
+              </div>
             </td>
             <td data-label="Quantity" className="text-right">
               {formatCount(order.quantity)}

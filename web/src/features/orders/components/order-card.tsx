@@ -1,6 +1,8 @@
 import type { Order } from '@torque/contract';
 import { Link } from 'react-router';
+import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { useDownloadInvoice } from '../api/download-invoice.ts';
+import { useReorder } from '../api/reorder.ts';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { useExpired } from '@/lib/order-hold.ts';
 import { canCancel, orderStatus } from './order-status.ts';
@@ -11,10 +13,14 @@ interface OrderCardProps {
   onCancel: (order: Order) => void;
 }
 
-/** PRODUCT.md §2: name, description, quantity, price, payment id when paid, Cancel and pay/paid. */
+/**
+ * PRODUCT.md §2: name, description, quantity, price, payment id when paid, Cancel and pay/paid;
+ * an order of several lines lists them, and a paid or expired one can be ordered again (issue 27).
+ */
 export function OrderCard({ order, onCancel }: OrderCardProps) {
   const paid = order.payment;
   const invoice = useDownloadInvoice();
+  const again = useReorder();
   // Re-renders when the pay-by time passes, so the badge and Pay change without a reload.
   const expired = useExpired(order);
   return (
@@ -69,6 +75,12 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
               </>
             ) : null}
           </dl>
+          <OrderLines lines={order.lines} />
+          {again.error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {again.error.message}
+            </p>
+          ) : null}
           {paid && order.invoiceNumber ? (
             <p className="text-sm">
               <button
@@ -120,6 +132,17 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
           >
             Cancel
           </button>
+          {paid || expired ? (
+            <button
+              type="button"
+              className="btn btn-outline btn-sm flex-1 whitespace-nowrap sm:w-24 sm:flex-none"
+              aria-label={`Order again: ${order.name}`}
+              disabled={again.isPending}
+              onClick={() => again.mutate(order._id)}
+            >
+              Order again
+            </button>
+          ) : null}
         </div>
       </div>
     </li>

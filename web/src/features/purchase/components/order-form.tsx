@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form/form-error.tsx';
+import { AddToCartButton } from '@/components/parts/add-to-cart-button.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -23,8 +24,9 @@ interface OrderFormProps {
 
 /**
  * PRODUCT.md §2/§5: email fixed to the account's, quantity starting at the minimum order, phone,
- * address and Order. The quantity rules are checked as the user types and keep Order disabled;
- * with no stock, 'Stock out' and a disabled Order.
+ * address and Order. The quantity rules are checked as the user types and keep Order (and "Add
+ * to cart", which puts that quantity in the cart instead) disabled; with no stock, 'Stock out' and
+ * a disabled Order.
  */
 export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
   const emailId = useId();
@@ -113,6 +115,12 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
         {create.isPending ? <Spinner size="sm" /> : null}
         Order
       </button>
+      <AddToCartButton
+        partId={part._id}
+        name={part.name}
+        quantity={Number(quantityText)}
+        disabled={stockOut || problem !== null}
+      />
     </form>
   );
 }
