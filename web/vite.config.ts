@@ -11,17 +11,20 @@ import { reactToPreact } from './preact-compat.ts';
 /** Libraries every page needs: one long-cached chunk that changes only when they are upgraded. */
 const vendorPackages =
   /[\\/]node_modules[\\/](preact|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
-/** Parts of TanStack Query only some pages use (mutations, "Load more"): they load with those pages. */
+/** Parts of TanStack Query only some pages use (mutations, "Load more", a visitor's cart): they load with those pages. */
 const notOnEveryPage =
-  /[\\/](mutationObserver|infiniteQueryObserver|useMutation|useInfiniteQuery|infiniteQueryOptions|mutationOptions)\.js$/;
+  /[\\/](mutationObserver|infiniteQueryObserver|useMutation|useInfiniteQuery|infiniteQueryOptions|mutationOptions|useQueries|queriesObserver)\.js$/;
 const vendor = (id: string) => vendorPackages.test(id) && !notOnEveryPage.test(id);
 
 /**
  * The error boundary, load and form errors, price format and part card with its brand rule
- * (landing, catalogue, sign-in pages), and the contract's zod-free fit rule (the catalogue's vehicle label).
+ * (landing, catalogue, sign-in pages), the contract's zod-free fit rule (the catalogue's vehicle label),
+ * and the auth state and cart state every page's navbar needs: once the catalogue and the purchase
+ * page imported the cart's hooks too, the bundler moved lib/auth and lib/cart out of the entry into
+ * a chunk of their own, one more request on `/` (issue 27).
  */
 const pageKit =
-  /[\\/]src[\\/](components[\\/](errors[\\/]chunk-error-boundary|ui[\\/]load-error|parts[\\/]part-card|form[\\/]form-error)|lib[\\/](format|part-numbers)|fitment-rule)\.tsx?$/;
+  /[\\/]src[\\/](components[\\/](errors[\\/]chunk-error-boundary|ui[\\/]load-error|parts[\\/]part-card|form[\\/]form-error)|lib[\\/](format|part-numbers|(auth|cart)[\\/][a-z-]+)|fitment-rule)\.tsx?$/;
 
 /** The sign-in pages' frame: the card, its placeholder while the form loads (and usePainted), Google. */
 const authCard =

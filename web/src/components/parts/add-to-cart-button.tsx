@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAddToCart } from '@/lib/cart/use-cart.ts';
+import type { AddToCart } from '@/lib/cart/use-cart.ts';
 import { formatCount } from '@/lib/format.ts';
 
 interface AddToCartButtonProps {
+  /** The page's `useAddToCart()` (it lives in the first load; see lib/cart/use-cart.ts). */
+  cart: AddToCart;
   partId: string;
   /** Whose name the button's accessible name carries ("Add Brake Disc to cart"). */
   name: string;
@@ -14,35 +15,38 @@ interface AddToCartButtonProps {
 }
 
 /**
- * "Add to cart" (issue 27): to the account's cart when signed in, the browser's otherwise. What
- * happened is said beside it (added, with the way to the cart, or why not), for every reader.
+ * "Add to cart" (issue 27). What happened is said beside it (added, with the way to the cart, or
+ * why not), for every reader.
  */
-export function AddToCartButton({ partId, name, quantity, disabled = false, className = '' }: AddToCartButtonProps) {
-  const add = useAddToCart();
-  const [added, setAdded] = useState<number | null>(null);
+export function AddToCartButton({
+  cart,
+  partId,
+  name,
+  quantity,
+  disabled = false,
+  className = '',
+}: AddToCartButtonProps) {
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <button
         type="button"
         className="btn btn-outline btn-primary w-full"
         aria-label={`Add ${name} to cart`}
-        disabled={disabled || add.isPending}
-        onClick={() =>
-          add.mutate({ partId, quantity }, { onSuccess: () => setAdded(quantity), onError: () => setAdded(null) })
-        }
+        disabled={disabled || cart.pending}
+        onClick={() => cart.add(partId, quantity)}
       >
         Add to cart
       </button>
       <p role="status" className="text-center text-sm">
-        {added !== null && !add.isPending ? (
+        {cart.added !== null ? (
           <>
-            Added {formatCount(added)} to your cart.{' '}
+            Added {formatCount(cart.added)} to your cart.{' '}
             <Link to="/cart" className="link font-medium">
               View cart
             </Link>
           </>
-        ) : add.error ? (
-          <span className="text-red-700">{add.error.message}</span>
+        ) : cart.error ? (
+          <span className="text-red-700">{cart.error}</span>
         ) : null}
       </p>
     </div>

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/index.ts';
 import { addCartLines, cartQueryOptions, storeCart } from './cart-api.ts';
 import { mergeVisitorCart } from './merge-visitor-cart.ts';
@@ -24,28 +24,6 @@ export function useCartLineCount(): number | null {
   return null;
 }
 
-export class CartFullError extends Error {
-  override readonly name = 'CartFullError';
-  constructor() {
-    super('Your cart is full: check out or remove a line first.');
-  }
-}
-
-/** "Add to cart": to the server's cart when signed in, else to the browser's. */
-export function useAddToCart() {
-  const { status } = useAuth();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ partId, quantity }: { partId: string; quantity: number }) => {
-      if (status === 'authenticated') {
-        storeCart(queryClient, await addCartLines([{ partId, quantity }]));
-        return;
-      }
-      if (!visitorCart.add(partId, quantity)) throw new CartFullError();
-    },
-  });
-}
-
 /**
  * A signed-in buyer with lines still in the browser (added while the session was loading, or a
  * merge a network failure interrupted): they join the account's cart now. Sign-in itself merges
@@ -58,4 +36,42 @@ export function useMergeLeftoverVisitorCart() {
   useEffect(() => {
     if (status === 'authenticated' && pending) void mergeVisitorCart(queryClient);
   }, [status, pending, queryClient]);
+}
+
+export const CART_FULL_MESSAGE = 'Your cart is full: check out or remove a line first.';
+
+export interface AddToCart {
+  add: (partId: string, quantity: number) => void;
+  pending: boolean;
+  /** Units the last add put in the cart (null before one, or after a failure). */
+  added: number | null;
+  error: string | null;
+}
+
+/**
+ * "Add to cart": to the server's cart when signed in, else to the browser's. Plain state rather
+ * than a TanStack mutation: this module is in the first load (the navbar's count), and the
+ * mutation code is kept out of it (vite.config.ts); pages import it from there.
+ */
+export function useAddToCart(): AddToCart {
+  const { status } = useAuth();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<Omit<AddToCart, 'add'>>({ pending: false, added: null, error: null });
+  const add = (partId: string, quantity: number) => {
+    if (status !== 'authenticated') {
+      const fits = visitorCart.add(partId, quantity);
+      setState({ pending: false, added: fits ? quantity : null, error: fits ? null : CART_FULL_MESSAGE });
+      return;
+    }
+    setState({ pending: true, added: null, error: null });
+    addCartLines([{ partId, quantity }]).then(
+      (cart) => {
+        storeCart(queryClient, cart);
+        setState({ pending: false, added: quantity, error: null });
+      },
+      (error: unknown) =>
+        setState({ pending: false, added: null, error: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  return { ...state, add };
 }

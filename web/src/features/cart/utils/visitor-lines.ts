@@ -1,15 +1,15 @@
-import { lineTotalCents, unitPriceFor } from '@torque/contract/pricing';
 import { quantityRefusal, type CartLine, type CartLineProblem, type Part } from '@torque/contract';
 import type { VisitorCartLine } from '@/lib/cart/visitor-cart.ts';
 
 /**
- * A visitor's line as the cart shows it: the part as the public API has it, priced by the one
- * pricing function for a buyer with no price lists (the server prices it again at sign-in; the
- * visitor sees the public price, which is what a visitor pays), and the same problems the server
- * would flag, so the visitor can fix them before signing in.
+ * A visitor's line as the cart shows it: the part as the public API has it, at the part's public
+ * price (what a visitor pays: the API's part carries no quantity breaks, so the pricing function's
+ * answer for a visitor is that price; the server prices the line again at sign-in), its total in
+ * whole cents, and the problems the server would flag, so the visitor can fix them first.
+ * (Importing contract/pricing here split the first load's shared code into more files.)
  */
 export function visitorLine(line: VisitorCartLine, part: Part): CartLine {
-  const unit = unitPriceFor({ listPriceCents: Math.round(part.price * 100), priceBreaks: [] }, line.quantity);
+  const unitCents = Math.round(part.price * 100);
   return {
     partId: part._id,
     partNumber: part.partNumber,
@@ -17,8 +17,8 @@ export function visitorLine(line: VisitorCartLine, part: Part): CartLine {
     name: part.name,
     img: part.img,
     quantity: line.quantity,
-    unitPrice: unit.unitCents / 100,
-    total: lineTotalCents(unit, line.quantity) / 100,
+    unitPrice: unitCents / 100,
+    total: (unitCents * line.quantity) / 100,
     minimunOrder: part.minimunOrder,
     available: part.available,
     problem: visitorProblem(line.quantity, part),

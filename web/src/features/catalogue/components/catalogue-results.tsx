@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { FitVerdict } from '@/components/fitment/fit-verdict.tsx';
-import { AddToCartButton } from '@/components/parts/add-to-cart-button.tsx';
 import { PartCard, PartCardSkeleton } from '@/components/parts/part-card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
@@ -9,6 +8,7 @@ import { isApiError } from '@/lib/http.ts';
 import { useSlices } from '@/lib/use-slices.ts';
 import { CATALOGUE_PAGE_SIZE, useCatalogue } from '../api/get-parts-page.ts';
 import type { CatalogueParams } from '../utils/catalogue-params.ts';
+import { CardAddToCart } from './card-add-to-cart.tsx';
 import { CardReferences } from './card-references.tsx';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
@@ -138,15 +138,7 @@ export function CatalogueResults({ params, onClear, onClearVehicle }: ResultsPro
               headingLevel={2}
               eager={index < EAGER_CARDS}
               numberMatched={part.matchedBy?.kind === 'number'}
-              action={
-                <AddToCartButton
-                  partId={part._id}
-                  name={part.name}
-                  quantity={part.minimunOrder}
-                  disabled={part.available < part.minimunOrder}
-                  className="w-full"
-                />
-              }
+              action={<CardAddToCart part={part} />}
             >
               <CardReferences part={part} />
               {/* A vehicle-filtered list holds only parts that fit, with the rows that apply. */}

@@ -7,6 +7,7 @@ import { AddToCartButton } from '@/components/parts/add-to-cart-button.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { useAddToCart } from '@/lib/cart/use-cart.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { isApiError } from '@/lib/http.ts';
 import { useCreateOrder } from '../api/create-order.ts';
@@ -35,6 +36,7 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
     defaultValues: { quantity: String(part.minimunOrder), phone: '', address: '' },
   });
   const create = useCreateOrder();
+  const addToCart = useAddToCart();
   const { errors } = form.formState;
   const quantityText = String(useWatch({ control: form.control, name: 'quantity' }) ?? '');
   const stockOut = isStockOut(part);
@@ -116,6 +118,7 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
         Order
       </button>
       <AddToCartButton
+        cart={addToCart}
         partId={part._id}
         name={part.name}
         quantity={Number(quantityText)}
