@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { cartHandlers } from './mock-cart.ts';
 import { commerceHandlers } from './mock-commerce.ts';
 import { fitmentHandlers } from './mock-fitment.ts';
 import { identityHandlers, userHandlers } from './mock-identity.ts';
@@ -16,6 +17,7 @@ export const handlers = [
   ...partNumberHandlers,
   ...fitmentHandlers,
   ...commerceHandlers,
+  ...cartHandlers,
   http.get('/api/config', () =>
     HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: false }),
   ),

@@ -41,6 +41,8 @@ export const state = {
   fitment: new Map<string, FitmentRow[]>(),
   /** "My garage" by account email, newest first. */
   garages: new Map<string, Vehicle[]>(),
+  /** Each buyer's cart lines by account email (issue 27). */
+  carts: new Map<string, { partId: string; quantity: number }[]>(),
   /**
    * Every accepted call that asks for a change, in order (`POST /api/order`, …), replays of an
    * already made change included: for "posted once" checks of what the pages send.
@@ -64,6 +66,7 @@ export function resetState() {
   state.reviews = [];
   state.fitment = new Map();
   state.garages = new Map();
+  state.carts = new Map();
   state.writes = [];
 }
 
