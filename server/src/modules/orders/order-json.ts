@@ -7,9 +7,11 @@
  * 8601 in UTC with milliseconds, cut (not rounded) as a JS Date cuts microseconds.
  * test/order-json.test.ts checks the bytes against the contract's schema.
  *
- * `alias` names a row of the orders table (or a CTE returning its columns).
+ * `alias` names a row of the orders table (or a CTE returning its columns); `lines` the relation
+ * its lines are read from: the `order_lines` table, or the CTE that inserted them in the placing
+ * statement (a statement does not see the rows its own CTEs write).
  */
-export function orderJsonOf(alias: string): string {
+export function orderJsonOf(alias: string, lines = 'order_lines'): string {
   const iso = (column: string) => `to_char(${alias}.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return `(select row_to_json(o)::text from (select
     ${alias}.id as "_id",
@@ -33,8 +35,22 @@ export function orderJsonOf(alias: string): string {
     ${iso('shipped_at')} as "shippedAt",
     ${iso('pay_by')} as "payBy",
     ${iso('expired_at')} as "expiredAt",
-    ${iso('refunded_at')} as "refundedAt"
+    ${iso('refunded_at')} as "refundedAt",
+    ${linesJsonOf(alias, lines)} as "lines"
   ) o)`;
+}
+
+/**
+ * The contract's `orderLine` array of the order `alias`, in position order, from `lines` (a
+ * relation with the columns of `order_lines`): `row_to_json` per line, joined without spaces,
+ * as the order itself is written.
+ */
+function linesJsonOf(alias: string, lines: string): string {
+  return `(select coalesce('[' || string_agg(l.json, ',' order by l.position) || ']', '[]')::json
+    from (select ol.position, (select row_to_json(r)::text from (select ol.part_id as "partId",
+      ol.part_number as "partNumber", ol.name as "name", ol.img as "img", ol.quantity as "quantity",
+      trim_scale(ol.unit_price_cents / 100.0) as "unitPrice", trim_scale(ol.total_cents / 100.0) as "total") as r) as json
+      from ${lines} as ol where ol.order_id = ${alias}.id) as l)`;
 }
 
 /** Statements answering one order as `json`, next to the order's own columns where a caller decides on them. */

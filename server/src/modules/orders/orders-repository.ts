@@ -112,12 +112,27 @@ const BACKFILL_PAY_BY = `
   update orders set pay_by = created_at + $1::float8 * interval '1 minute'
   where pay_by is null and ${guardOf('expire', 'orders')}`;
 
+/** $1 part ids. Each existing part's price in cents, what the pricing function starts from. */
+const PART_PRICES = `select id, price_cents as "priceCents" from parts where id = any($1::uuid[])`;
+
 /** What a refused placement is explained for. */
 export interface PlacementInput {
   partId: string;
   quantity: number;
   userId: string;
 }
+
+/** A total no card can pay (over MAX_ORDER_TOTAL_CENTS). */
+export const orderTooLarge = () =>
+  conflict('This order is too large to pay by card (over $999,999.99). Please order fewer units.', 'ORDER_TOO_LARGE');
+
+/** The account's unpaid units would pass their cap (issue 24). */
+export const unpaidLimit = (maxUnpaidUnits: number, unpaidUnits: number) =>
+  conflict(
+    `An account can hold at most ${maxUnpaidUnits.toLocaleString('en')} units in unpaid orders, and yours hold ` +
+      `${unpaidUnits.toLocaleString('en')}. Pay or cancel an order before ordering more.`,
+    'UNPAID_LIMIT',
+  );
 
 /** Runs one hand-written statement ($1, $2… parameters) and answers its rows. */
 type Query = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
@@ -137,18 +152,10 @@ async function refusalFor(query: Query, input: PlacementInput, maxUnpaidUnits: n
   const refusal = quantityRefusal(input.quantity, part);
   if (refusal) return conflict(refusal.message, refusal.code);
   if (part.priceCents * input.quantity > MAX_ORDER_TOTAL_CENTS) {
-    return conflict(
-      'This order is too large to pay by card (over $999,999.99). Please order fewer units.',
-      'ORDER_TOO_LARGE',
-    );
+    return orderTooLarge();
   }
   if (part.unpaidUnits + input.quantity > maxUnpaidUnits) {
-    const held = part.unpaidUnits.toLocaleString('en');
-    return conflict(
-      `An account can hold at most ${maxUnpaidUnits.toLocaleString('en')} units in unpaid orders, and yours hold ${held}. ` +
-        'Pay or cancel an order before ordering more.',
-      'UNPAID_LIMIT',
-    );
+    return unpaidLimit(maxUnpaidUnits, part.unpaidUnits);
   }
   return null;
 }
@@ -181,6 +188,12 @@ export function createOrdersRepository(db: Db, options: { maxUnpaidUnits: number
     /** Why the part cannot give `quantity` units now (null: it can), after placing found nothing to take. */
     refusalFor: (input: PlacementInput) =>
       refusalFor((name, text, values) => preparedQuery(db, name, text, values), input, options.maxUnpaidUnits),
+
+    /** The prices of the parts `ids` that exist, by id. */
+    async pricesOf(ids: readonly string[]): Promise<Map<string, number>> {
+      const rows = await preparedQuery<{ id: string; priceCents: number }>(db, 'orders_part_prices', PART_PRICES, [ids]);
+      return new Map(rows.map((r) => [r.id, r.priceCents]));
+    },
 
     async get(id: string): Promise<StoredOrder | undefined> {
       return one<StoredOrder>('orders_by_id', ORDER_BY_ID, [id]);
