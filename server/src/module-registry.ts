@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
+import { checkoutPlugin } from './modules/checkout/checkout-plugin.ts';
+import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { contactPlugin } from './modules/contact/contact-plugin.ts';
 import { contactRoutes } from './modules/contact/contact-routes.ts';
 import { cataloguePlugin } from './modules/catalogue/catalogue-plugin.ts';
@@ -65,6 +67,7 @@ export const SERVICES: readonly Plugin[] = [
   paymentsPlugin,
   invoicesPlugin,
   holdSweeperPlugin,
+  checkoutPlugin,
 ];
 
 /** The HTTP routes; each only parses, authorises, calls one service function and answers. */
@@ -79,6 +82,7 @@ export const ROUTES: readonly Plugin[] = [
   tokenRoutes,
   usersRoutes,
   ordersRoutes,
+  checkoutRoutes,
   invoicesRoutes,
   paymentsRoutes,
   webhookRoutes,
