@@ -108,7 +108,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'One row per order line, newest order first: order id, created, customer e-mail, phone, address, part, ' +
           'part number, quantity, unit price, total, paid at, payment id, shipped at. Part to total are the ' +
-          "line's (an order's total is the sum of its rows); the order's columns repeat on each of its lines. RFC 4180 quoting; cells starting with =, +, -, @ are ' +
+          "line's (an order's total is the sum of its rows); the order's columns repeat on each of its lines. " +
+          'RFC 4180 quoting; cells starting with =, +, -, @ are ' +
           "prefixed with ' (CSV injection). Streamed from the database in batches, in constant memory.",
         security: bearer,
         querystring: ordersQuery.omit({ limit: true, cursor: true }),
