@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import { cartPlugin } from './modules/cart/cart-plugin.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
+import { checkoutPlugin } from './modules/checkout/checkout-plugin.ts';
+import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { contactPlugin } from './modules/contact/contact-plugin.ts';
 import { contactRoutes } from './modules/contact/contact-routes.ts';
 import { cataloguePlugin } from './modules/catalogue/catalogue-plugin.ts';
@@ -69,6 +71,7 @@ export const SERVICES: readonly Plugin[] = [
   paymentsPlugin,
   invoicesPlugin,
   holdSweeperPlugin,
+  checkoutPlugin,
 ];
 
 /** The HTTP routes; each only parses, authorises, calls one service function and answers. */
@@ -84,6 +87,7 @@ export const ROUTES: readonly Plugin[] = [
   usersRoutes,
   ordersRoutes,
   cartRoutes,
+  checkoutRoutes,
   invoicesRoutes,
   paymentsRoutes,
   webhookRoutes,
