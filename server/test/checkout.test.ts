@@ -183,6 +183,72 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(await stocks(parts), [5, 6]);
     });
 
+    /** A late success for an expired order: the sandbox charged it behind our back, then the confirmation arrives. */
+    async function lateSuccess(order: Order) {
+      const intent = await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }, buyer);
+      assert.equal(intent.statusCode, 200, intent.body);
+      const { clientSecret } = intent.json() as { clientSecret: string };
+      await endHold(t, order._id);
+      await t.app.sweepHolds();
+      const rows = await t.db.database.db.execute(
+        sql`update sandbox_payment_intents set status = 'succeeded' where client_secret = ${clientSecret} returning id`,
+      );
+      const paymentId = (rows.rows[0] as { id: string }).id;
+      return t.inject({ method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId } }, buyer);
+    }
+
+    test('a late payment for an expired order takes every line again when all are there', async () => {
+      const parts = [await part({ available: 5 }), await part({ available: 6 })];
+      await setCart(
+        buyer,
+        parts.map((p) => ({ partId: p._id, quantity: 2 })),
+      );
+      const order: Order = (await checkout(buyer)).json();
+      const late = await lateSuccess(order);
+      assert.equal(late.statusCode, 200, late.body);
+      assert.equal((late.json() as Order).payment, true);
+      assert.deepEqual(await stocks(parts), [3, 4]);
+    });
+
+    test('a late payment revives nothing when one line is short: every part keeps its stock, refunded', async () => {
+      const parts = [await part({ available: 5 }), await part({ available: 6 })];
+      await setCart(
+        buyer,
+        parts.map((p) => ({ partId: p._id, quantity: 2 })),
+      );
+      const order: Order = (await checkout(buyer)).json();
+      const intent = await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }, buyer);
+      const { clientSecret } = intent.json() as { clientSecret: string };
+      await endHold(t, order._id);
+      await t.app.sweepHolds();
+      await t.db.database.db.execute(sql`update parts set available = 1 where id = ${parts[1]!._id}::uuid`);
+      const rows = await t.db.database.db.execute(
+        sql`update sandbox_payment_intents set status = 'succeeded' where client_secret = ${clientSecret} returning id`,
+      );
+      const paymentId = (rows.rows[0] as { id: string }).id;
+      const late = await t.inject({ method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId } }, buyer);
+      assert.equal(late.statusCode, 409, late.body);
+      assert.equal(errorOf(late).code, 'ORDER_EXPIRED');
+      assert.deepEqual(await stocks(parts), [5, 1], 'the line that had its units kept them: all or nothing');
+    });
+
+    test('a line priced from a price that changed meanwhile is not placed; checkout prices it again', async () => {
+      const p = await part({ available: 5, price: 10 });
+      const refused = await t.app.orders.machine.placeLines({
+        lines: [{ partId: p._id, quantity: 1, unitPriceCents: 900, listPriceCents: 900 }],
+        userId: buyer.id,
+        email: buyer.email,
+        ...CONTACT,
+      });
+      assert.equal(refused.kind, 'refused');
+      assert.equal(refused.kind === 'refused' && refused.parts[0]!.priceCents, 1000, 'the price it has now');
+      assert.equal(await stockOf(t, p._id), 5);
+      await setCart(buyer, [{ partId: p._id, quantity: 2 }]);
+      const placed = await checkout(buyer);
+      assert.equal(placed.statusCode, 201, placed.body);
+      assert.equal((placed.json() as Order).price, 20);
+    });
+
     test('an empty cart is 409 CART_EMPTY; anonymous is 401; bad contact details are 400', async () => {
       await setCart(buyer, []);
       const empty = await checkout(buyer);
