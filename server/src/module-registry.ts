@@ -1,4 +1,8 @@
 import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
+import { cartPlugin } from './modules/cart/cart-plugin.ts';
+import { cartRoutes } from './modules/cart/cart-routes.ts';
+import { checkoutPlugin } from './modules/checkout/checkout-plugin.ts';
+import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { contactPlugin } from './modules/contact/contact-plugin.ts';
 import { contactRoutes } from './modules/contact/contact-routes.ts';
 import { cataloguePlugin } from './modules/catalogue/catalogue-plugin.ts';
@@ -51,7 +55,8 @@ export const INFRASTRUCTURE: readonly Plugin[] = [
 
 /**
  * The modules' services. Orders first: mail, payments, invoices and the hold sweep subscribe to
- * the order machine's events; identity after mail and users, whose services it calls.
+ * the order machine's events; identity after mail and users, whose services it calls; the cart
+ * after the catalogue and orders, which it asks.
  */
 export const SERVICES: readonly Plugin[] = [
   ordersPlugin,
@@ -59,12 +64,14 @@ export const SERVICES: readonly Plugin[] = [
   usersPlugin,
   identityPlugin,
   cataloguePlugin,
+  cartPlugin,
   reviewsPlugin,
   contactPlugin,
   statsPlugin,
   paymentsPlugin,
   invoicesPlugin,
   holdSweeperPlugin,
+  checkoutPlugin,
 ];
 
 /** The HTTP routes; each only parses, authorises, calls one service function and answers. */
@@ -79,6 +86,8 @@ export const ROUTES: readonly Plugin[] = [
   tokenRoutes,
   usersRoutes,
   ordersRoutes,
+  cartRoutes,
+  checkoutRoutes,
   invoicesRoutes,
   paymentsRoutes,
   webhookRoutes,

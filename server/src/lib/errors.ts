@@ -58,13 +58,27 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Fields the error body carries beside `error`, when the contract's error for that call has them
+ * (a checkout's refusal names its offending `lines`, contract cart.ts `checkoutRefusal`).
+ */
+export type ErrorExtras = Readonly<Record<string, unknown>>;
+
 /** An error a caller can cause and understand: its kind, a stable `code`, a message a person can act on. */
 export class DomainError extends AppError {
   readonly kind: ErrorKind;
-  constructor(kind: ErrorKind, code: string, message: string, fields?: Record<string, string>, options?: ErrorOptions) {
+  readonly extras?: ErrorExtras;
+  constructor(
+    kind: ErrorKind,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    options?: ErrorOptions & { extras?: ErrorExtras },
+  ) {
     super(STATUS_OF_KIND[kind], code, message, fields, options);
     this.name = 'DomainError';
     this.kind = kind;
+    if (options?.extras) this.extras = options.extras;
   }
 }
 
@@ -76,6 +90,9 @@ export const forbidden = (message = 'You are not allowed to do this') =>
   new DomainError('forbidden', 'FORBIDDEN', message);
 export const notFound = (what: string) => new DomainError('not-found', 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string, code = 'CONFLICT') => new DomainError('conflict', code, message);
+/** A conflict whose body carries `extras` beside `error` (a checkout's refused lines). */
+export const conflictWith = (message: string, code: string, extras: ErrorExtras) =>
+  new DomainError('conflict', code, message, undefined, { extras });
 export const preconditionFailed = (message: string, code = 'PRECONDITION_FAILED') =>
   new DomainError('precondition-failed', code, message);
 export const preconditionRequired = (message: string) =>

@@ -35,7 +35,10 @@ export const errorHandlerPlugin = fp(
         if (status >= 500) request.log.error({ err: error }, error.message);
         // Every 503 (a readiness check too) tells clients and balancers when to come back.
         if (status === 503) reply.header('retry-after', '5');
-        return reply.status(status).send(body(error.code, error.message, error.fields));
+        const answer = body(error.code, error.message, error.fields);
+        // Extras sit beside `error`, never over it.
+        const extras = error instanceof DomainError ? error.extras : undefined;
+        return reply.status(status).send(extras ? { ...answer, ...extras, error: answer.error } : answer);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields = fieldMessages(error);

@@ -3,3 +3,4 @@ export * from './catalogue.ts';
 export * from './orders.ts';
 export * from './mail.ts';
 export * from './fitment.ts';
+export * from './cart.ts';

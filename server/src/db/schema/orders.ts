@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { parts } from './catalogue.ts';
 import { timestamps } from './timestamps.ts';
 
@@ -58,6 +58,34 @@ export const orders = pgTable(
       'orders_refunded_only_when_expired_or_paid',
       sql`${t.refundedAt} is null or ${t.expiredAt} is not null or ${t.paidAt} is not null`,
     ),
+  ],
+);
+
+/**
+ * An order's lines (issue 27, migration 0011): each part of the order as it was when placed, in
+ * the buyer's order (`position`, from 1). `partId` is null once the part is deleted. The order's
+ * own part columns are the first line's; every stock move reads the lines.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
+    partNumber: text('part_number'),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    index('order_lines_part_id_idx').on(t.partId),
+    check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
+    check('order_lines_position_positive', sql`${t.position} >= 1`),
   ],
 );
 

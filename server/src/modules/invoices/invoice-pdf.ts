@@ -1,5 +1,5 @@
 import { formatCents } from '../../lib/money.ts';
-import { drawableFacts, type OrderFacts } from '../orders/order-facts.ts';
+import { drawableFacts, type OrderFacts, type OrderFactsLine } from '../orders/order-facts.ts';
 
 /** What an invoice is drawn from: the paid order's facts (orders/order-facts.ts). */
 export type InvoiceFacts = OrderFacts;
@@ -10,6 +10,27 @@ export interface Seller {
 }
 
 const day = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : '');
+
+type Doc = PDFKit.PDFDocument;
+
+/**
+ * An order of several parts (issue 27): one block per line, in the order's line order, each with
+ * its part number, quantity, unit price and line total. Blocks of text rather than a ruled table:
+ * names are long and wrap, and pdfkit moves to a new page by itself when a block reaches the
+ * bottom margin, so a 200-line order is as many pages as it needs.
+ */
+function drawLines(doc: Doc, lines: readonly OrderFactsLine[]): void {
+  doc.font('Helvetica-Bold').text(`Items (${lines.length})`);
+  lines.forEach((line, i) => {
+    doc.font('Helvetica-Bold').text(`${i + 1}. ${line.name}`);
+    doc
+      .font('Helvetica')
+      .text(
+        `Part number: ${line.partNumber ?? '-'}   Quantity: ${line.quantity}   ` +
+          `Unit price: ${formatCents(line.unitPriceCents)}   Line total: ${formatCents(line.totalCents)}`,
+      );
+  });
+}
 
 /**
  * The invoice of a paid order as a PDF (pdfkit with its built-in Helvetica: nothing downloaded,
@@ -51,12 +72,17 @@ export async function renderInvoicePdf(stored: InvoiceFacts, seller: Seller): Pr
   if (facts.phone) doc.text(facts.phone);
   doc.moveDown();
 
-  doc.font('Helvetica-Bold').text('Item');
-  doc.font('Helvetica');
-  doc.text(`Part: ${facts.partName}`);
-  if (facts.partNumber) doc.text(`Part number: ${facts.partNumber}`);
-  doc.text(`Quantity: ${facts.quantity}`);
-  doc.text(`Unit price: ${formatCents(facts.unitPriceCents)}`);
+  const lines = facts.lines ?? [];
+  if (lines.length > 1) drawLines(doc, lines);
+  else {
+    // One part (every order before carts, and most since): drawn as it always was.
+    doc.font('Helvetica-Bold').text('Item');
+    doc.font('Helvetica');
+    doc.text(`Part: ${facts.partName}`);
+    if (facts.partNumber) doc.text(`Part number: ${facts.partNumber}`);
+    doc.text(`Quantity: ${facts.quantity}`);
+    doc.text(`Unit price: ${formatCents(facts.unitPriceCents)}`);
+  }
   doc.moveDown(0.5);
   doc
     .font('Helvetica-Bold')

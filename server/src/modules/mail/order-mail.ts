@@ -19,7 +19,7 @@ export function subscribeOrderMail(events: OrderEvents, poke: () => void): void 
   for (const [type, template] of Object.entries(ORDER_MAILS) as [OrderEventType, MailTemplate][]) {
     events.writeWith(type, {
       name: 'mailed',
-      write: (changed) => `mailed as (${enqueueOrderMail(template, changed)})`,
+      write: (changed, lines) => `mailed as (${enqueueOrderMail(template, changed, lines)})`,
     });
   }
   events.on(Object.keys(ORDER_MAILS) as OrderEventType[], poke);

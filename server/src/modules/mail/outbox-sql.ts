@@ -3,12 +3,12 @@ import { orderFactsOf } from '../orders/order-facts.ts';
 /**
  * The body of a data-modifying CTE for an order transition's statement (an in-statement writer,
  * orders/order-events.ts): one outbox row with `template`, addressed to the order's e-mail, for
- * each row of `changed` — written by the same statement as the change, so the message exists
+ * each row of `changed` (its lines read from `lines`) — written by the same statement as the change, so the message exists
  * exactly when the change does.
  */
-export const enqueueOrderMail = (template: string, changed: string) => `
+export const enqueueOrderMail = (template: string, changed: string, lines = 'order_lines') => `
   insert into mail_outbox (template, recipient, payload)
-  select '${template}', ${changed}.email, ${orderFactsOf(changed)} from ${changed}`;
+  select '${template}', ${changed}.email, ${orderFactsOf(changed, lines)} from ${changed}`;
 
 /** $1 template, $2 recipient(s), $3 payload (JSON text). */
 export const ENQUEUE_MAIL = `

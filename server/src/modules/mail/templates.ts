@@ -1,7 +1,7 @@
 import { TEXT_MAX } from '@torque/contract';
 import { clip } from '../../lib/clip.ts';
 import { formatCents } from '../../lib/money.ts';
-import { drawableFacts, type OrderFacts } from '../orders/order-facts.ts';
+import { drawableFacts, type OrderFacts, type OrderFactsLine } from '../orders/order-facts.ts';
 
 /** What the outbox rows name: each is rendered at delivery from the row's JSON payload. */
 export type MailTemplate = 'order-placed' | 'payment-received' | 'order-shipped' | 'contact-message' | 'password-reset';
@@ -61,6 +61,8 @@ ${button}
 }
 
 function orderLines(o: OrderFacts): { text: string[]; html: string[] } {
+  const lines = o.lines ?? [];
+  if (lines.length > 1) return partLines(o, lines);
   const text = [
     `Order: ${o.orderId}`,
     `Part: ${o.partName}`,
@@ -73,6 +75,24 @@ function orderLines(o: OrderFacts): { text: string[]; html: string[] } {
   const html = [
     `Order: <code>${escapeHtml(o.orderId)}</code>`,
     `Part: <strong>${escapeHtml(o.partName)}</strong><br>${o.partNumber ? `Part number: ${escapeHtml(o.partNumber)}<br>` : ''}Quantity: ${escapeHtml(o.quantity)}<br>Unit price: ${escapeHtml(formatCents(o.unitPriceCents))}<br>Total: <strong>${escapeHtml(formatCents(o.totalCents))}</strong>`,
+    `Ship to: ${escapeHtml(o.address)}`,
+  ];
+  return { text, html };
+}
+
+/** An order of several parts (issue 27): every line with its number, quantity, unit price and total. */
+function partLines(o: OrderFacts, lines: readonly OrderFactsLine[]): { text: string[]; html: string[] } {
+  const describe = (l: OrderFactsLine) =>
+    `${l.partNumber ? `${l.partNumber} ` : ''}${l.name} × ${l.quantity} at ${formatCents(l.unitPriceCents)} = ${formatCents(l.totalCents)}`;
+  const text = [
+    `Order: ${o.orderId}`,
+    ...lines.map((l, i) => `${i + 1}. ${describe(l)}`),
+    `Total: ${formatCents(o.totalCents)} (${o.quantity} units)`,
+    `Ship to: ${o.address}`,
+  ];
+  const html = [
+    `Order: <code>${escapeHtml(o.orderId)}</code>`,
+    `<ol>${lines.map((l) => `<li>${escapeHtml(describe(l))}</li>`).join('')}</ol>Total: <strong>${escapeHtml(formatCents(o.totalCents))}</strong> (${escapeHtml(o.quantity)} units)`,
     `Ship to: ${escapeHtml(o.address)}`,
   ];
   return { text, html };

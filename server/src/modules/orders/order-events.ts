@@ -19,12 +19,13 @@ export type AfterCommitListener = (event: OrderEvent) => void;
  * A subscriber that writes in the transition's own statement, so its rows commit with the change
  * or not at all (the transactional outbox, docs/decisions/007). `write(changed)` answers one or
  * more data-modifying CTEs (`name as (…)`, names prefixed with the subscriber's) over `changed`,
- * a relation with the columns of `orders` after the change, one row per changed order.
+ * a relation with the columns of `orders` after the change, one row per changed order, and
+ * `lines`, the relation their lines are read from (`order_lines`, or the placing statement's CTE).
  */
 export interface InStatementWriter {
   /** Names it in errors; its CTE names start with it. */
   name: string;
-  write(changed: string): string;
+  write(changed: string, lines: string): string;
 }
 
 /**
@@ -81,14 +82,14 @@ export function createOrderEvents(log: FastifyBaseLogger) {
     },
 
     /**
-     * What the statements carry for `type`: the writers' CTEs over `changed`, each preceded by a
+     * What the statements carry for `type`: the writers' CTEs over `changed` (and its `lines`), each preceded by a
      * comma (to follow the change's own CTE). Seals the registrations.
      */
-    writersSql(type: OrderEventType, changed: string): string {
+    writersSql(type: OrderEventType, changed: string, lines = 'order_lines'): string {
       sealed = true;
       return writers
         .get(type)!
-        .map((w) => `, ${w.write(changed)}`)
+        .map((w) => `, ${w.write(changed, lines)}`)
         .join('');
     },
 

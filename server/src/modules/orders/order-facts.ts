@@ -1,5 +1,14 @@
 import { PART_NUMBER_MAX, TEXT_MAX } from '@torque/contract';
 import { clip } from '../../lib/clip.ts';
+/** One line of an order as its facts carry it (money in cents). */
+export interface OrderFactsLine {
+  partNumber: string | null;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+}
+
 /** An order's facts as `orderFactsOf` writes them (timestamps are ISO strings). */
 export interface OrderFacts {
   orderId: string;
@@ -18,6 +27,8 @@ export interface OrderFacts {
   createdAt: string;
   paidAt: string | null;
   shippedAt: string | null;
+  /** Its lines in position order (issue 27); absent in facts written before order lines. */
+  lines?: OrderFactsLine[];
 }
 
 /**
@@ -36,6 +47,13 @@ export function drawableFacts(facts: OrderFacts): OrderFacts {
     partName: clip(facts.partName, TEXT_MAX.partName),
     partNumber: optional(facts.partNumber ?? null, PART_NUMBER_MAX),
     paymentId: optional(facts.paymentId, TEXT_MAX.paymentId),
+    ...(facts.lines && {
+      lines: facts.lines.map((line) => ({
+        ...line,
+        name: clip(line.name, TEXT_MAX.partName),
+        partNumber: optional(line.partNumber, PART_NUMBER_MAX),
+      })),
+    }),
   };
 }
 
@@ -43,9 +61,10 @@ export function drawableFacts(facts: OrderFacts): OrderFacts {
  * The facts a message or a document about an order needs, as one JSON object built from a row of
  * the orders table (or a CTE returning its columns) named `alias`. In-statement writers (the mail
  * outbox, order-events.ts) put it in the row they write, so a message and its invoice PDF are
- * rendered at delivery from what was true when the change happened.
+ * rendered at delivery from what was true when the change happened. `lines` is the relation the
+ * order's lines are read from (the placing statement's own CTE: it cannot see its inserts).
  */
-export function orderFactsOf(alias: string): string {
+export function orderFactsOf(alias: string, lines = 'order_lines'): string {
   return `json_build_object(
     'orderId', ${alias}.id,
     'email', ${alias}.email,
@@ -61,7 +80,11 @@ export function orderFactsOf(alias: string): string {
     'invoiceNumber', ${alias}.invoice_number,
     'createdAt', ${alias}.created_at,
     'paidAt', ${alias}.paid_at,
-    'shippedAt', ${alias}.shipped_at
+    'shippedAt', ${alias}.shipped_at,
+    'lines', (select coalesce(json_agg(json_build_object(
+        'partNumber', ol.part_number, 'name', ol.name, 'quantity', ol.quantity,
+        'unitPriceCents', ol.unit_price_cents, 'totalCents', ol.total_cents) order by ol.position), '[]'::json)
+      from ${lines} as ol where ol.order_id = ${alias}.id)
   )`;
 }
 

@@ -7,9 +7,11 @@
  * 8601 in UTC with milliseconds, cut (not rounded) as a JS Date cuts microseconds.
  * test/order-json.test.ts checks the bytes against the contract's schema.
  *
- * `alias` names a row of the orders table (or a CTE returning its columns).
+ * `alias` names a row of the orders table (or a CTE returning its columns); `lines` the relation
+ * its lines are read from: the `order_lines` table, or the CTE that inserted them in the placing
+ * statement (a statement does not see the rows its own CTEs write).
  */
-export function orderJsonOf(alias: string): string {
+export function orderJsonOf(alias: string, lines = 'order_lines'): string {
   const iso = (column: string) => `to_char(${alias}.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return `(select row_to_json(o)::text from (select
     ${alias}.id as "_id",
@@ -33,8 +35,22 @@ export function orderJsonOf(alias: string): string {
     ${iso('shipped_at')} as "shippedAt",
     ${iso('pay_by')} as "payBy",
     ${iso('expired_at')} as "expiredAt",
-    ${iso('refunded_at')} as "refundedAt"
+    ${iso('refunded_at')} as "refundedAt",
+    ${linesJsonOf(alias, lines)} as "lines"
   ) o)`;
+}
+
+/**
+ * The contract's `orderLine` array of the order `alias`, in position order, from `lines` (a
+ * relation with the columns of `order_lines`): `row_to_json` per line, joined without spaces,
+ * as the order itself is written.
+ */
+function linesJsonOf(alias: string, lines: string): string {
+  return `(select coalesce('[' || string_agg(l.json, ',' order by l.position) || ']', '[]')::json
+    from (select ol.position, (select row_to_json(r)::text from (select ol.part_id as "partId",
+      ol.part_number as "partNumber", ol.name as "name", ol.img as "img", ol.quantity as "quantity",
+      trim_scale(ol.unit_price_cents / 100.0) as "unitPrice", trim_scale(ol.total_cents / 100.0) as "total") as r) as json
+      from ${lines} as ol where ol.order_id = ${alias}.id) as l)`;
 }
 
 /** Statements answering one order as `json`, next to the order's own columns where a caller decides on them. */
@@ -82,16 +98,18 @@ export const ALL_ORDERS_JSON = listJson('true');
 export const ORDER_PAGE_COLUMNS = `${orderJsonOf('listed')} as "json", (listed.created_at)::text as "k0", (listed.id)::text as "k1"`;
 
 /**
- * The CSV export's columns (`GET /api/orders/export.csv`), in the file's order; dollars with two
- * decimals, times in ISO 8601 UTC, plus the keyset (`k0`, `k1`) the export reads in batches by.
+ * The CSV export's columns (`GET /api/orders/export.csv`) for one order, plus its lines as JSON
+ * text (`lines`, in position order) that the repository turns into one row per line; dollars with
+ * two decimals, times in ISO 8601 UTC, plus the keyset (`k0`, `k1`) the export reads in batches
+ * by (a batch is whole orders, so an order's rows are never split between batches).
  */
 export const ORDER_EXPORT_COLUMNS = `listed.id as "id",
   to_char(listed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "created",
-  listed.email as "email", listed.phone as "phone", listed.address as "address", listed.name as "part",
-  listed.part_number as "partNumber",
-  listed.quantity as "quantity",
-  to_char(listed.unit_price_cents / 100.0, 'FM99999990.00') as "unitPrice",
-  to_char(listed.total_cents / 100.0, 'FM99999990.00') as "total",
+  listed.email as "email", listed.phone as "phone", listed.address as "address",
+  (select json_agg(json_build_object('part', ol.name, 'partNumber', ol.part_number, 'quantity', ol.quantity,
+      'unitPrice', to_char(ol.unit_price_cents / 100.0, 'FM99999990.00'),
+      'total', to_char(ol.total_cents / 100.0, 'FM99999990.00')) order by ol.position)::text
+    from order_lines as ol where ol.order_id = listed.id) as "lines",
   to_char(listed.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "paidAt",
   listed.payment_id as "paymentId",
   to_char(listed.shipped_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "shippedAt",

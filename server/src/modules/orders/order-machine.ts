@@ -22,6 +22,35 @@ export interface PlaceValues {
   address: string;
 }
 
+/** One line to place: a part, its units, and the unit price the pricing function gave from `listPriceCents`. */
+export interface LineToPlace {
+  partId: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** The part's price the unit price was computed from; the statement places nothing if it changed since. */
+  listPriceCents: number;
+}
+
+export interface PlaceLinesValues extends Omit<PlaceValues, 'partId' | 'quantity'> {
+  /** Distinct parts, in the order the lines are numbered. */
+  lines: readonly LineToPlace[];
+}
+
+/** A locked part as the refused placement read it: what explains the refusal. */
+export interface PartFacts {
+  partId: string;
+  available: number;
+  minimunOrder: number;
+  priceCents: number;
+  /** It has a successor (`replaced_by`). */
+  replaced: boolean;
+}
+
+/** What placing several lines did: the order, or (nothing placed) the parts as they were and the account's unpaid units. */
+export type PlaceLinesResult =
+  | { kind: 'placed'; event: OrderEvent }
+  | { kind: 'refused'; parts: PartFacts[]; unpaidUnits: number };
+
 /**
  * The order state machine (order-states.ts): one function per transition, each running one
  * statement (order-statements.ts) and, when it changed an order, emitting exactly one event per
@@ -48,7 +77,7 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
   /** Runs the single-order transition `name` (statement `key`) and tells what it did. */
   async function transition(
     name: TransitionName,
-    key: Exclude<keyof OrderStatements, 'place' | 'expireDue'>,
+    key: Exclude<keyof OrderStatements, 'place' | 'placeLines' | 'expireDue'>,
     values: unknown[],
   ): Promise<TransitionResult> {
     const [row] = await preparedQuery<TransitionRow>(db, `order_${key}`, statement(key), values);
@@ -72,6 +101,30 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         deps.maxUnpaidUnits,
       ]);
       return row && emit('place', row, null);
+    },
+
+    /** Places one order of several lines, all or nothing (order-statements.ts `placeLines`). */
+    async placeLines(values: PlaceLinesValues): Promise<PlaceLinesResult> {
+      const [row] = await preparedQuery<{ id: string | null; json: string | null; facts: string | null; unpaidUnits: number }>(
+        db,
+        'order_place_lines',
+        statement('placeLines'),
+        [
+          values.lines.map((l) => l.partId),
+          values.lines.map((l) => l.quantity),
+          values.lines.map((l) => l.unitPriceCents),
+          values.lines.map((l) => l.listPriceCents),
+          values.userId,
+          values.email,
+          values.phone,
+          values.address,
+          MAX_ORDER_TOTAL_CENTS,
+          deps.holdMinutes,
+          deps.maxUnpaidUnits,
+        ],
+      );
+      if (row?.id && row.json) return { kind: 'placed', event: emit('place', { id: row.id, json: row.json }, null) };
+      return { kind: 'refused', parts: JSON.parse(row?.facts ?? '[]') as PartFacts[], unpaidUnits: Number(row?.unpaidUnits ?? 0) };
     },
 
     /** placed → paid by `paymentId`. */

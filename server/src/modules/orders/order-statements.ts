@@ -10,6 +10,13 @@ import { guardOf, inState, stateSql, TRANSITIONS, type OrderState, type Transiti
  * writers (order-events.ts: the mail outbox, the payment record, the invoice number) are written
  * into the same statement, so what they write commits with the change or not at all.
  *
+ * Lock order (issue 27: an order has lines, so a statement may lock several parts): every
+ * statement takes, in this order and never the other way round, (1) the account's advisory lock
+ * (placing only, `unpaid_units_in_turn`), (2) order rows, (3) part rows, several of them always
+ * through one `select … order by id for update` before any of them is changed. Two statements
+ * locking the same parts therefore queue on the lowest id they share, and never wait for each
+ * other in a cycle: concurrent checkouts of the same parts in any line order cannot deadlock.
+ *
  * A single-order transition first locks its order (`target`; `for update` waits for a concurrent
  * change and then reads the row as that change left it) and answers, in the same statement, either
  * the changed order or the state that refused it: nobody reads the order a second time to learn
@@ -37,9 +44,44 @@ const answerOf = (changed: string) => `
 /** $1: order id. The order, locked for this statement. */
 const TARGET = `target as (select * from orders where id = $1::uuid for update)`;
 
-/** Gives the changed order's units back to its part. */
-const RESTOCK = `, restocked as (
-  update parts set available = parts.available + c.quantity from changed as c where parts.id = c.part_id)`;
+/**
+ * Gives the units of every line of the orders in `changed` (those `which`, a condition on `c`,
+ * selects) back to their parts, summed per part. The parts are locked in id order first (the
+ * lock order above): the UPDATE's one-time filter reads `back_locked` whole before it changes a
+ * row. A line whose part was deleted gives nothing back.
+ */
+const restockLines = (changed: string, which = 'true') => `, back as (
+    select ol.part_id, sum(ol.quantity)::integer as quantity
+    from ${changed} as c join order_lines as ol on ol.order_id = c.id
+    where ol.part_id is not null and ${which}
+    group by ol.part_id
+  ), back_locked as materialized (
+    select p.id from parts as p where p.id in (select part_id from back) order by p.id for update
+  ), restocked as (
+    update parts set available = parts.available + back.quantity
+    from back where parts.id = back.part_id and (select count(*) from back_locked) >= 0
+  )`;
+
+/**
+ * $1 order id (`target`, locked). Takes every line's units of an expired order again, all or
+ * nothing: `taken` holds a row per part when every part still exists and has its lines' units,
+ * and none otherwise. Parts locked in id order first.
+ */
+const TAKE_LINES_AGAIN = `, wanted as (
+    select ol.part_id, sum(ol.quantity)::integer as quantity
+    from target as t join order_lines as ol on ol.order_id = t.id
+    where ${guardOf('revive', 't')}
+    group by ol.part_id
+  ), wanted_locked as materialized (
+    select p.id, p.available from parts as p where p.id in (select part_id from wanted) order by p.id for update
+  ), enough as (
+    select count(*) = (select count(*) from wanted) and coalesce(bool_and(l.available >= w.quantity), false) as ok
+    from wanted as w join wanted_locked as l on l.id = w.part_id
+  ), taken as (
+    update parts set available = parts.available - w.quantity
+    from wanted as w where parts.id = w.part_id and (select ok from enough)
+    returning parts.id
+  )`;
 
 /** How one order's UPDATE transition differs from the others. */
 interface OneOrderChange {
@@ -50,7 +92,7 @@ interface OneOrderChange {
   from?: string;
   /** Conditions on `orders` beside the transition's guard (each after `and`). */
   also?: string;
-  /** Whether the order's units go back to the part. */
+  /** Whether the order's units go back to its lines' parts. */
   restock?: boolean;
 }
 
@@ -76,12 +118,12 @@ export function orderStatements(events: OrderEvents) {
       from target${change.from ?? ''}
       where orders.id = target.id and ${guardOf(name, 'orders')}${change.also ?? ''}
       returning orders.*
-    )${change.restock ? RESTOCK : ''}${events.writersSql(TRANSITIONS[name].event, 'changed')}
+    )${change.restock ? restockLines('changed') : ''}${events.writersSql(TRANSITIONS[name].event, 'changed')}
     ${answerOf('changed')}`;
 
   return {
     /**
-     * Takes the stock and writes the order in one statement, so the part's row is locked for one
+     * One part (`POST /api/order`): takes the stock and writes the order and its one line in one statement, so the part's row is locked for one
      * round trip instead of a whole transaction (orders for one part queue on that lock). Every
      * rule is in the UPDATE's guard: enough stock, at least the minimum, a total a card can pay
      * (in bigint: price × quantity can pass 2³¹), and the account's unpaid units within their cap
@@ -108,8 +150,79 @@ export function orderStatements(events: OrderEvents) {
           case when $8::float8 > 0 then now() + $8::float8 * interval '1 minute' end
         from taken
         returning *
-      )${events.writersSql('placed', 'placed')}
-      select placed.id, ${orderJsonOf('placed')} as "json" from placed`,
+      ), placed_lines as (
+        insert into order_lines (order_id, position, part_id, part_number, name, img, quantity, unit_price_cents, total_cents)
+        select id, 1, part_id, part_number, name, img, quantity, unit_price_cents, total_cents from placed
+        returning *
+      )${events.writersSql('placed', 'placed', 'placed_lines')}
+      select placed.id, ${orderJsonOf('placed', 'placed_lines')} as "json" from placed`,
+
+    /**
+     * Several parts (checkout, issue 27): takes every line's units and writes the order and its
+     * lines in one statement, all or nothing. In turn: the account's unpaid units (`allowed`,
+     * which takes the account's advisory lock), then every line's part locked in id order
+     * (`locked`, the lock order above), then one verdict over all lines: each part exists, is
+     * not replaced, has the units and the line reaches its minimum; each part's price is still
+     * the one the unit price was computed from in Node (the pricing function, contract
+     * pricing.ts); the total is one a card can pay; the unpaid units stay within their cap. Only
+     * then are the parts changed (the UPDATE's one-time filter), so no line is taken alone.
+     * Answers one row: the order's id and JSON, or, when nothing was placed, `facts`, the locked
+     * parts as they are (JSON text), and the account's unpaid units, which say why.
+     * $1 part ids, $2 quantities, $3 unit prices in cents, $4 the part prices they were computed
+     * from (arrays in line order, distinct parts), $5 user id, $6 email, $7 phone, $8 address,
+     * $9 the largest total in cents, $10 the hold in minutes (0: no expiry), $11 the most unpaid
+     * units an account may hold.
+     */
+    placeLines: `
+      with input as (
+        select i.part_id, i.quantity, i.unit_cents, i.list_cents, i.position::integer as position
+        from unnest($1::uuid[], $2::integer[], $3::integer[], $4::integer[])
+          with ordinality as i(part_id, quantity, unit_cents, list_cents, position)
+      ), allowed as materialized (
+        select ${UNPAID_UNITS_OF('$5::text')} as unpaid
+      ), locked as materialized (
+        select p.id, p.available, p.minimum_order, p.price_cents, p.replaced_by, p.name, p.part_number, p.img, p.description
+        from parts as p
+        where p.id = any($1::uuid[]) and (select unpaid from allowed) is not null
+        order by p.id for update
+      ), verdict as (
+        select count(*) = cardinality($1::uuid[])
+          and coalesce(bool_and(l.available >= i.quantity and l.minimum_order <= i.quantity
+            and l.price_cents = i.list_cents and l.replaced_by is null), false)
+          and sum(i.unit_cents::bigint * i.quantity) <= $9::bigint
+          and (select unpaid from allowed) + sum(i.quantity) <= $11::integer as ok
+        from input as i join locked as l on l.id = i.part_id
+      ), taken as (
+        update parts set available = parts.available - i.quantity
+        from input as i
+        where parts.id = i.part_id and (select ok from verdict)
+        returning parts.id
+      ), totals as (
+        select count(*)::integer as n, sum(quantity) as units, sum(unit_cents::bigint * quantity) as cents from input
+      ), placed as (
+        insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by)
+        select f.part_id, $5::text, $6::text, $7::text, $8::text, totals.units, f.unit_cents, totals.cents,
+          case when totals.n = 1 then l.name
+            else l.name || ' and ' || (totals.n - 1) || case when totals.n = 2 then ' more part' else ' more parts' end end,
+          l.part_number, l.img, l.description,
+          case when $10::float8 > 0 then now() + $10::float8 * interval '1 minute' end
+        from input as f join locked as l on l.id = f.part_id, totals
+        where f.position = 1 and exists (select 1 from taken)
+        returning *
+      ), placed_lines as (
+        insert into order_lines (order_id, position, part_id, part_number, name, img, quantity, unit_price_cents, total_cents)
+        select placed.id, i.position, i.part_id, l.part_number, l.name, l.img, i.quantity, i.unit_cents,
+          i.unit_cents::bigint * i.quantity
+        from placed, input as i join locked as l on l.id = i.part_id
+        returning *
+      )${events.writersSql('placed', 'placed', 'placed_lines')}
+      select (select id from placed) as "id",
+        (select ${orderJsonOf('p', 'placed_lines')} from placed as p) as "json",
+        case when not exists (select 1 from placed) then (
+          select coalesce(json_agg(json_build_object('partId', l.id, 'available', l.available,
+            'minimunOrder', l.minimum_order, 'priceCents', l.price_cents, 'replaced', l.replaced_by is not null)), '[]')::text
+          from locked as l) end as "facts",
+        (select unpaid from allowed)::integer as "unpaidUnits"`,
 
     /**
      * $2 payment id. Marks a placed order paid (with its number, when paid orders are numbered).
@@ -119,17 +232,12 @@ export function orderStatements(events: OrderEvents) {
     pay: changeOne('pay', { before: pay.cte, set: `paid_at = now(), payment_id = $2::text${pay.set}`, from: pay.from }),
 
     /**
-     * $2 payment id. A payment succeeded for an expired order: takes its units again if the part
-     * still has them (the same guarded UPDATE on parts as placing) and marks it paid, all or
-     * nothing. Unchanged and still expired: the stock is gone.
+     * $2 payment id. A payment succeeded for an expired order: takes every line's units again if
+     * every part still has them and marks it paid, all or nothing. Unchanged and still expired:
+     * the stock (of at least one line) is gone.
      */
     revive: changeOne('revive', {
-      before: `, taken as (
-        update parts set available = parts.available - t.quantity
-        from target as t
-        where parts.id = t.part_id and ${guardOf('revive', 't')} and parts.available >= t.quantity
-        returning parts.id
-      )${revive.cte}`,
+      before: `${TAKE_LINES_AGAIN}${revive.cte}`,
       set: `expired_at = null, paid_at = now(), payment_id = $2::text${revive.set}`,
       from: revive.from,
       also: ' and exists (select 1 from taken)',
@@ -139,19 +247,17 @@ export function orderStatements(events: OrderEvents) {
     ship: changeOne('ship', { set: 'shipped_at = now()' }),
 
     /**
-     * $1 order id. Deletes an unpaid order and gives its units back; an expired order's units went
-     * back when it expired, so deleting it restocks nothing. In-statement writers on `cancelled`
-     * see the deleted row (no foreign key can point at it).
+     * $1 order id. Deletes an unpaid order and gives every line's units back; an expired order's
+     * units went back when it expired, so deleting it restocks nothing. In-statement writers on
+     * `cancelled` see the deleted row (no foreign key can point at it), and its lines: the
+     * statement reads `order_lines` as they were before it, the cascade deletes them after.
      */
     cancel: `
       with ${TARGET}, changed as (
         delete from orders using target
         where orders.id = target.id and ${guardOf('cancel', 'orders')}
         returning orders.*
-      ), restocked as (
-        update parts set available = parts.available + c.quantity
-        from changed as c where parts.id = c.part_id and ${inState(['placed'], 'c')}
-      )${events.writersSql('cancelled', 'changed')}
+      )${restockLines('changed', inState(['placed'], 'c'))}${events.writersSql('cancelled', 'changed')}
       ${answerOf('changed')}`,
 
     /**
@@ -169,11 +275,7 @@ export function orderStatements(events: OrderEvents) {
         where orders.id = due.id and ${guardOf('expire', 'orders')} and orders.pay_by <= now()
           and orders.payment_intent_id is null
         returning orders.*
-      ), restocked as (
-        update parts set available = parts.available + back.quantity
-        from (select part_id, sum(quantity)::integer as quantity from changed group by part_id) as back
-        where parts.id = back.part_id
-      )${events.writersSql('expired', 'changed')}
+      )${restockLines('changed')}${events.writersSql('expired', 'changed')}
       select changed.id, ${orderJsonOf('changed')} as "json" from changed`,
 
     /** $2 its intent (cancelled at the provider just before). Expires that one order if its hold has ended, its units back. */

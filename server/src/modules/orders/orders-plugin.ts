@@ -53,7 +53,7 @@ export const ordersPlugin = fp(
     app.decorate('orders', {
       events,
       machine,
-      service: createOrdersService({ repository, machine, secret: app.config.authSecret }),
+      service: createOrdersService({ repository, machine, secret: app.config.authSecret, maxUnpaidUnits }),
       payments: createOrderPayments({ repository, machine, log: app.log }),
       useHoldPayments(port: HoldPayments) {
         if (holdPayments) throw new Error('the hold sweep already has a payments port');

@@ -64,7 +64,10 @@ function filterCondition(filter: OrdersFilter): SQL {
   if (filter.status) conditions.push(statusCondition(filter.status));
   if (filter.q) {
     const like = containsPattern(filter.q);
-    conditions.push(sql`(lower(listed.email) like ${like} or lower(listed.name) like ${like})`);
+    // The order's name is its first part's (or a summary): a later line's name matches through the lines.
+    conditions.push(
+      sql`(lower(listed.email) like ${like} or lower(listed.name) like ${like} or exists (select 1 from order_lines as ol where ol.order_id = listed.id and lower(ol.name) like ${like}))`,
+    );
   }
   return sql.join(conditions, sql` and `);
 }
@@ -76,7 +79,17 @@ export const ORDER_KEY: KeyColumn[] = [
 ];
 export const ORDER_KEY_PATTERNS = [KEY_PATTERNS.timestamp, KEY_PATTERNS.uuid];
 
-/** One row of the CSV export, as ORDER_EXPORT_COLUMNS names them. */
+/** The part columns of one row of the CSV export: one line of the order. */
+type ExportLine = Pick<OrderExportRow, 'part' | 'partNumber' | 'quantity' | 'unitPrice' | 'total'>;
+
+/** An order as ORDER_EXPORT_COLUMNS reads it: its own columns and its lines (JSON text). */
+type ExportOrder = Omit<OrderExportRow, keyof ExportLine> & { lines: string | null };
+
+/**
+ * One row of the CSV export: one line of an order (issue 27), the order's columns repeated on
+ * each of its lines. Part, part number, quantity, unit price and total are the line's, so a
+ * one-line order's row is what it always was, and an order's total is the sum of its rows'.
+ */
 export interface OrderExportRow {
   id: string;
   created: string;
@@ -112,12 +125,27 @@ const BACKFILL_PAY_BY = `
   update orders set pay_by = created_at + $1::float8 * interval '1 minute'
   where pay_by is null and ${guardOf('expire', 'orders')}`;
 
+/** $1 part ids. Each existing part's price in cents, what the pricing function starts from. */
+const PART_PRICES = `select id, price_cents as "priceCents" from parts where id = any($1::uuid[])`;
+
 /** What a refused placement is explained for. */
 export interface PlacementInput {
   partId: string;
   quantity: number;
   userId: string;
 }
+
+/** A total no card can pay (over MAX_ORDER_TOTAL_CENTS). */
+export const orderTooLarge = () =>
+  conflict('This order is too large to pay by card (over $999,999.99). Please order fewer units.', 'ORDER_TOO_LARGE');
+
+/** The account's unpaid units would pass their cap (issue 24). */
+export const unpaidLimit = (maxUnpaidUnits: number, unpaidUnits: number) =>
+  conflict(
+    `An account can hold at most ${maxUnpaidUnits.toLocaleString('en')} units in unpaid orders, and yours hold ` +
+      `${unpaidUnits.toLocaleString('en')}. Pay or cancel an order before ordering more.`,
+    'UNPAID_LIMIT',
+  );
 
 /** Runs one hand-written statement ($1, $2… parameters) and answers its rows. */
 type Query = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
@@ -137,18 +165,10 @@ async function refusalFor(query: Query, input: PlacementInput, maxUnpaidUnits: n
   const refusal = quantityRefusal(input.quantity, part);
   if (refusal) return conflict(refusal.message, refusal.code);
   if (part.priceCents * input.quantity > MAX_ORDER_TOTAL_CENTS) {
-    return conflict(
-      'This order is too large to pay by card (over $999,999.99). Please order fewer units.',
-      'ORDER_TOO_LARGE',
-    );
+    return orderTooLarge();
   }
   if (part.unpaidUnits + input.quantity > maxUnpaidUnits) {
-    const held = part.unpaidUnits.toLocaleString('en');
-    return conflict(
-      `An account can hold at most ${maxUnpaidUnits.toLocaleString('en')} units in unpaid orders, and yours hold ${held}. ` +
-        'Pay or cancel an order before ordering more.',
-      'UNPAID_LIMIT',
-    );
+    return unpaidLimit(maxUnpaidUnits, part.unpaidUnits);
   }
   return null;
 }
@@ -181,6 +201,12 @@ export function createOrdersRepository(db: Db, options: { maxUnpaidUnits: number
     /** Why the part cannot give `quantity` units now (null: it can), after placing found nothing to take. */
     refusalFor: (input: PlacementInput) =>
       refusalFor((name, text, values) => preparedQuery(db, name, text, values), input, options.maxUnpaidUnits),
+
+    /** The prices of the parts `ids` that exist, by id. */
+    async pricesOf(ids: readonly string[]): Promise<Map<string, number>> {
+      const rows = await preparedQuery<{ id: string; priceCents: number }>(db, 'orders_part_prices', PART_PRICES, [ids]);
+      return new Map(rows.map((r) => [r.id, r.priceCents]));
+    },
 
     async get(id: string): Promise<StoredOrder | undefined> {
       return one<StoredOrder>('orders_by_id', ORDER_BY_ID, [id]);
@@ -219,15 +245,29 @@ export function createOrdersRepository(db: Db, options: { maxUnpaidUnits: number
     },
 
     /**
-     * The export's rows, `batch` at a time, each batch one keyset query (no transaction or
+     * The export's rows, one per order line, `batch` orders at a time, each batch one keyset query (no transaction or
      * cursor held open, the same on PGlite and PostgreSQL): memory is one batch whatever the
      * number of orders. An order placed while the export runs may or may not be in it.
      */
     async *exportRows(filter: OrdersFilter, batch = 1000): AsyncGenerator<OrderExportRow> {
       let after: string[] | undefined;
       for (;;) {
-        const rows = await keyedRows<OrderExportRow>(ORDER_EXPORT_COLUMNS, filter, batch, after);
-        for (const { k0: _k0, k1: _k1, ...row } of rows) yield row;
+        const rows = await keyedRows<ExportOrder>(ORDER_EXPORT_COLUMNS, filter, batch, after);
+        for (const { k0: _k0, k1: _k1, lines, ...order } of rows) {
+          for (const line of JSON.parse(lines ?? '[]') as ExportLine[]) {
+            yield {
+              id: order.id,
+              created: order.created,
+              email: order.email,
+              phone: order.phone,
+              address: order.address,
+              ...line,
+              paidAt: order.paidAt,
+              paymentId: order.paymentId,
+              shippedAt: order.shippedAt,
+            };
+          }
+        }
         const last = rows.at(-1);
         if (rows.length < batch || !last) return;
         after = [last.k0, last.k1];

@@ -85,7 +85,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Without `limit`, `status` or `q`: every order, oldest first (compatibility form). Otherwise newest ' +
           'first; with `limit` one page with `X-Total-Count` and `Link: <…>; rel="next"`. `q` matches part of ' +
-          "the customer's e-mail or the part's name.",
+          "the customer's e-mail or the name of a part of the order.",
         security: bearer,
         querystring: ordersQuery,
         response: { 200: z.array(order), ...errors },
@@ -106,8 +106,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Every order as CSV (admin), with the filters of GET /api/orders',
         description:
-          'One row per order, newest first: id, created, customer e-mail, phone, address, part, quantity, unit ' +
-          'price, total, paid at, payment id, shipped at. RFC 4180 quoting; cells starting with =, +, -, @ are ' +
+          'One row per order line, newest order first: order id, created, customer e-mail, phone, address, part, ' +
+          'part number, quantity, unit price, total, paid at, payment id, shipped at. Part to total are the ' +
+          "line's (an order's total is the sum of its rows); the order's columns repeat on each of its lines. " +
+          'RFC 4180 quoting; cells starting with =, +, -, @ are ' +
           "prefixed with ' (CSV injection). Streamed from the database in batches, in constant memory.",
         security: bearer,
         querystring: ordersQuery.omit({ limit: true, cursor: true }),

@@ -3,6 +3,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
 import { pagedList } from '../../lib/paged-list.ts';
 import { assertOwner, type Caller } from '../../plugins/access.ts';
+import { placeLines, type PlaceLinesInput } from './lines-placement.ts';
 import type { OrderFacts } from './order-facts.ts';
 import type { OrderMachine, TransitionResult } from './order-machine.ts';
 import type { OrderState } from './order-states.ts';
@@ -57,7 +58,12 @@ function changedOrThrow(result: TransitionResult, refusals: Refusals): Order {
  * from the part, and every step is a transition of the order machine (order-machine.ts), whose
  * events tell the rest of the server (stock caches, mail, metrics).
  */
-export function createOrdersService(deps: { repository: OrdersRepository; machine: OrderMachine; secret: string }) {
+export function createOrdersService(deps: {
+  repository: OrdersRepository;
+  machine: OrderMachine;
+  secret: string;
+  maxUnpaidUnits: number;
+}) {
   const { repository, machine } = deps;
   const cursors = createKeysetCodec(deps.secret);
 
@@ -88,6 +94,12 @@ export function createOrdersService(deps: { repository: OrdersRepository; machin
         if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
       }
     },
+
+    /**
+     * Places one order of several lines for the caller, all or nothing (lines-placement.ts):
+     * checkout's order. Answers its JSON; a refusal names every offending line.
+     */
+    placeLines: (caller: Caller, input: PlaceLinesInput): Promise<string> => placeLines(deps, caller, input),
 
     /** The caller's own orders, as JSON: `email` must be the caller's. */
     async listOwn(caller: Caller, email: string): Promise<string> {

@@ -123,13 +123,15 @@ export function createStatsRepository(db: Db) {
         ) as s
         order by g.d`;
 
-      // Summed from the paid_at index alone (it carries part, quantity and total); the names come
-      // from the five parts. Orders whose part was deleted since are one row, "Deleted parts".
+      // Summed over the lines of the period's paid orders (issue 27: an order of several parts
+      // counts each part's line); the names come from the five parts. Lines whose part was deleted
+      // since are one row, "Deleted parts".
       const topQuery = sql`${bounds},
         top as (
-          select o.part_id, sum(o.total_cents) as cents, sum(o.quantity) as quantity
+          select l.part_id, sum(l.total_cents) as cents, sum(l.quantity) as quantity
           from t join orders o on o.paid_at >= t.cur_start and o.paid_at < t.cur_end
-          group by o.part_id
+            join order_lines l on l.order_id = o.id
+          group by l.part_id
           order by cents desc
           limit 5
         )

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { CartLines } from './cart-lines.ts';
+import { createCheckoutService, type CheckoutService } from './checkout-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkout: CheckoutService;
+  }
+}
+
+/**
+ * Checkout: reads the caller's cart through `CartLines` (the cart module's `app.cart`) and
+ * places it through the orders module. Neither of them knows about checkout.
+ */
+export const checkoutPlugin = fp(
+  async (app: FastifyInstance) => {
+    // Typed as the port: checkout may call nothing else of the cart.
+    const cart: CartLines = app.cart;
+    app.decorate('checkout', createCheckoutService({ cart, orders: app.orders.service }));
+  },
+  { name: 'checkout', dependencies: ['orders', 'cart'] },
+);

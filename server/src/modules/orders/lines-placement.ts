@@ -1,0 +1,125 @@
+import {
+  CHECKOUT_LINE_CODES,
+  orderMessages,
+  quantityRefusal,
+  unitPriceFor,
+  type CheckoutRefusal,
+} from '@torque/contract';
+import { conflict, conflictWith } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/access.ts';
+import { MAX_ORDER_TOTAL_CENTS, type LineToPlace, type OrderMachine, type PartFacts } from './order-machine.ts';
+import { orderTooLarge, unpaidLimit, type OrdersRepository } from './orders-repository.ts';
+
+/** One line a buyer asks for. */
+export interface WantedLine {
+  partId: string;
+  quantity: number;
+}
+
+export interface PlaceLinesInput {
+  lines: readonly WantedLine[];
+  phone: string;
+  address: string;
+}
+
+type RefusedLine = CheckoutRefusal['lines'][number];
+type LineCode = (typeof CHECKOUT_LINE_CODES)[number];
+
+const LINE_MESSAGES: Record<Extract<LineCode, 'UNAVAILABLE' | 'SUPERSEDED'>, string> = {
+  UNAVAILABLE: 'This part is no longer available',
+  SUPERSEDED: 'This part has been replaced by another part: order its successor instead',
+};
+
+/** The same part twice is one line, its quantities added, at its first place. */
+export function mergedLines(lines: readonly WantedLine[]): WantedLine[] {
+  const byPart = new Map<string, WantedLine>();
+  for (const line of lines) {
+    const seen = byPart.get(line.partId);
+    byPart.set(line.partId, { partId: line.partId, quantity: (seen?.quantity ?? 0) + line.quantity });
+  }
+  return [...byPart.values()];
+}
+
+/**
+ * Each line at today's unit price: the one pricing function (contract pricing.ts), from the
+ * part's price as `prices` has it (no quantity breaks or price lists exist yet). A part missing
+ * from `prices` is priced 0; the statement refuses it as gone.
+ */
+function pricedLines(lines: readonly WantedLine[], prices: ReadonlyMap<string, number>, at: Date): LineToPlace[] {
+  return lines.map((line) => {
+    const listPriceCents = prices.get(line.partId) ?? 0;
+    const unit = unitPriceFor({ listPriceCents, priceBreaks: [] }, line.quantity, at);
+    return { ...line, unitPriceCents: unit.unitCents, listPriceCents };
+  });
+}
+
+/** Why each line cannot be placed as it is, from the parts as the refused statement read them under lock. */
+export function refusedLines(lines: readonly WantedLine[], parts: readonly PartFacts[]): RefusedLine[] {
+  const byId = new Map(parts.map((p) => [p.partId, p]));
+  const refused: RefusedLine[] = [];
+  for (const line of lines) {
+    const part = byId.get(line.partId);
+    if (!part) refused.push({ partId: line.partId, code: 'UNAVAILABLE', message: LINE_MESSAGES.UNAVAILABLE });
+    else if (part.replaced) refused.push({ partId: line.partId, code: 'SUPERSEDED', message: LINE_MESSAGES.SUPERSEDED });
+    else {
+      const refusal = quantityRefusal(line.quantity, part);
+      if (refusal) refused.push({ partId: line.partId, ...refusal });
+    }
+  }
+  return refused;
+}
+
+/** The 409 naming every offending line (contract `checkoutRefusal`): stock and cart are untouched. */
+function linesRefused(lines: RefusedLine[]): Error {
+  const message =
+    lines.length === 1
+      ? 'One line of your order cannot be placed as it is'
+      : `${lines.length} lines of your order cannot be placed as they are`;
+  return conflictWith(message, 'LINES_REFUSED', { lines });
+}
+
+/**
+ * Places one order of several lines (issue 27), all or nothing, in one statement
+ * (order-statements.ts `placeLines`). The unit prices are computed here, by the pricing function,
+ * and the statement checks each part's price is still the one they came from: if an admin changed
+ * a price in between, the refused statement answers the new prices and it is tried once more with
+ * them. A refusal names every offending line; a refusal of the whole order (the card limit, the
+ * unpaid-units cap) is the same error `POST /api/order` answers.
+ */
+export async function placeLines(
+  deps: { repository: OrdersRepository; machine: OrderMachine; maxUnpaidUnits: number },
+  caller: Caller,
+  input: PlaceLinesInput,
+): Promise<string> {
+  const lines = mergedLines(input.lines);
+  let prices = await deps.repository.pricesOf(lines.map((l) => l.partId));
+  for (let attempt = 1; ; attempt++) {
+    const priced = pricedLines(lines, prices, new Date());
+    const result = await deps.machine.placeLines({
+      lines: priced,
+      userId: caller.userId,
+      email: caller.email,
+      phone: input.phone,
+      address: input.address,
+    });
+    if (result.kind === 'placed') return result.event.json;
+
+    const refused = refusedLines(lines, result.parts);
+    if (refused.length > 0) throw linesRefused(refused);
+    const now = new Map(result.parts.map((p) => [p.partId, p.priceCents]));
+    const repriced = priced.some((l) => now.get(l.partId) !== l.listPriceCents);
+    if (repriced && attempt === 1) {
+      prices = now;
+      continue;
+    }
+    const total = priced.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+    if (total > MAX_ORDER_TOTAL_CENTS) throw orderTooLarge();
+    const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+    if (result.unpaidUnits + units > deps.maxUnpaidUnits) throw unpaidLimit(deps.maxUnpaidUnits, result.unpaidUnits);
+    if (attempt >= 2) {
+      // Prices changed again while placing: the cart shows the new ones when it is read again.
+      if (repriced) throw conflict('Prices changed while your order was placed. Please check your cart.', 'PRICE_CHANGED');
+      throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
+    }
+  }
+}
