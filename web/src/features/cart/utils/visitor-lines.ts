@@ -29,7 +29,7 @@ function visitorProblem(quantity: number, part: Part): CartLineProblem | null {
   if (part.replacedBy) {
     return {
       code: 'SUPERSEDED',
-      message: `This part is replaced by ${part.replacedBy.partNumber}.`,
+      message: `This part is replaced by ${part.replacedBy.partNumber}`,
       successor: part.replacedBy,
     };
   }
