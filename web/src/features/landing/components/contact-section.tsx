@@ -6,13 +6,20 @@ import { SectionHeading } from './section-heading.tsx';
 // The form (react-hook-form, zod, the contract) is its own chunk, fetched when the section nears.
 const ContactForm = lazy(() => loadChunk('contact-form', () => import('./contact-form.tsx')));
 
-function FormSkeleton() {
+/**
+ * The form's place while it loads. Still while the section is far below the screen: the shimmer
+ * animates background-position, which the browser redraws on the main thread every frame even
+ * off screen (a 30-120 ms style and paint task every frame on a phone 4× slower, for as long as
+ * the landing page stays open: docs/PERFORMANCE.md). It shimmers once the form is on its way.
+ */
+function FormSkeleton({ still = false }: { still?: boolean }) {
+  const box = still ? 'skeleton animate-none' : 'skeleton';
   return (
     <div className="flex flex-col gap-4" aria-hidden="true">
-      <div className="skeleton h-12 w-full" />
-      <div className="skeleton h-12 w-full" />
-      <div className="skeleton h-32 w-full" />
-      <div className="skeleton h-12 w-40" />
+      <div className={`${box} h-12 w-full`} />
+      <div className={`${box} h-12 w-full`} />
+      <div className={`${box} h-32 w-full`} />
+      <div className={`${box} h-12 w-40`} />
     </div>
   );
 }
@@ -60,7 +67,7 @@ export function ContactSection() {
             </Suspense>
           </ChunkErrorBoundary>
         ) : (
-          <FormSkeleton />
+          <FormSkeleton still />
         )}
       </div>
     </section>
