@@ -1,5 +1,6 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import preact from '@preact/preset-vite';
@@ -29,6 +30,28 @@ const pageKit =
 /** The sign-in pages' frame: the card, its placeholder while the form loads (and usePainted), Google. */
 const authCard =
   /[\\/]src[\\/](features[\\/]auth[\\/](components[\\/](auth-card|google-sign-in|form-placeholder)|utils[\\/]google-popup)|lib[\\/]use-painted)\.tsx?$/;
+
+/**
+ * React Router's package points every import condition at its development build, which differs
+ * from its production build only by `ENABLE_DEV_WARNINGS = true`: route-matching warnings whose
+ * messages are built on every render of `useRoutes` (the layout's slices, each navigation). The
+ * production bundle takes the production build; the dev server and the tests keep the warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const development = fileURLToPath(import.meta.resolve('react-router'));
+  const production = development.replace(
+    `${path.sep}dist${path.sep}development${path.sep}`,
+    `${path.sep}dist${path.sep}production${path.sep}`,
+  );
+  return {
+    name: 'torque:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'react-router' && production !== development ? production : null;
+    },
+  };
+}
 
 /**
  * Writes `.br` and `.gz` beside every text file of the build, compressed once at the highest
@@ -199,7 +222,14 @@ function staticImporterOf(
 export default defineConfig({
   // JSX for Preact, Prefresh (hot reload) and the Preact devtools bridge in development; the
   // React aliases are ours (preact-compat.ts), shared with the tests.
-  plugins: [preact({ reactAliasesEnabled: false }), tailwindcss(), precompress(), firstLoadBudget(), formsStayLazy()],
+  plugins: [
+    reactRouterProductionBuild(),
+    preact({ reactAliasesEnabled: false }),
+    tailwindcss(),
+    precompress(),
+    firstLoadBudget(),
+    formsStayLazy(),
+  ],
   resolve: { tsconfigPaths: true, alias: reactToPreact },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
