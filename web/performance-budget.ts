@@ -25,4 +25,13 @@ export const LIGHTHOUSE_BUDGET = {
 };
 
 /** Every public page the bench scores and traces (`npm run bench:web`, `npm run trace:web`). */
-export const PUBLIC_PAGES = ['/', '/parts', '/login', '/signup', '/forgot-password', '/blogs', '/my-portfolio'];
+export const PUBLIC_PAGES = [
+  '/',
+  '/parts',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/blogs',
+  '/my-portfolio',
+  '/cart',
+];
