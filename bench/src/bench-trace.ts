@@ -10,6 +10,8 @@
  *   `npx vite build --sourcemap hidden --outDir <dist>` in web/) and alternates the two, load by
  *   load, so both are measured under the same machine load: a before/after at the same moment.
  * - BENCH_TRACE_STACKS=1: each task's three busiest script stacks.
+ * - BENCH_TRACE_CART_LINES=<n>: a visitor with n parts in the cart the browser keeps (localStorage
+ *   `cart`, the first n parts of the catalogue), as after adding them on an earlier visit.
  * - BENCH_WEB_URL (+ BENCH_WEB_DIST for source names): trace a server you started instead.
  *
  * Prints only; writes nothing.
@@ -32,6 +34,7 @@ const paths = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_PAGE
 const runs = Math.max(1, Number(process.env.BENCH_TRACE_RUNS ?? 1));
 const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const withStacks = process.env.BENCH_TRACE_STACKS === '1';
+const cartLines = Math.max(0, Number(process.env.BENCH_TRACE_CART_LINES ?? 0));
 
 process.once('SIGINT', () => void stopAllChildren().finally(() => process.exit(130)));
 
@@ -42,6 +45,16 @@ interface Target {
   url: string;
   distDir: string | null;
   stop: () => Promise<void>;
+}
+
+/** localStorage for a visitor whose cart holds the catalogue's first `lines` parts (lib/cart/visitor-cart.ts). */
+async function visitorCart(url: string, lines: number): Promise<Record<string, string>> {
+  if (lines === 0) return {};
+  const response = await fetch(`${url}/api/parts?limit=${lines}`);
+  const parts = (await response.json()) as { _id: string; minimunOrder: number }[];
+  return {
+    cart: JSON.stringify(parts.slice(0, lines).map((part) => ({ partId: part._id, quantity: part.minimunOrder }))),
+  };
 }
 
 async function serve(name: string, distDir: string): Promise<Target> {
@@ -81,7 +94,10 @@ try {
     .map((l) => l.toFixed(1))
     .join(' ');
   console.log(
-    `Tracing ${paths.join(', ')}: CPU ${slowdown}× slower, ${runs} load(s) per page and build (${targets.map((t) => t.name).join(', ')}), load average ${load}`,
+    `Tracing ${paths.join(', ')}: CPU ${slowdown}× slower, ${runs} load(s) per page and build (${targets.map((t) => t.name).join(', ')}), ${cartLines} line(s) in a visitor's cart, load average ${load}`,
+  );
+  const storage = new Map(
+    await Promise.all(targets.map(async (t) => [t.name, await visitorCart(t.url, cartLines)] as const)),
   );
   const traces = new Map<string, PageTrace[]>();
   const browser = await launchChromium();
@@ -89,7 +105,14 @@ try {
     for (const pagePath of paths) {
       for (let i = 0; i < runs; i++) {
         for (const target of targets) {
-          const trace = await traceLoad(browser, target.url, pagePath, sourceNamer(target.distDir), slowdown);
+          const trace = await traceLoad(
+            browser,
+            target.url,
+            pagePath,
+            sourceNamer(target.distDir),
+            slowdown,
+            storage.get(target.name),
+          );
           console.log(`[${target.name}] ${formatTrace(trace, withStacks)}`);
           const key = `${target.name} ${pagePath}`;
           traces.set(key, [...(traces.get(key) ?? []), trace]);

@@ -96,10 +96,11 @@ export async function traceLoad(
   pagePath: string,
   names: SourceNamer,
   cpuSlowdown = 4,
+  storage: Record<string, string> = {},
 ): Promise<PageTrace> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await traceOnce(browser, baseUrl, pagePath, names, cpuSlowdown);
+      return await traceOnce(browser, baseUrl, pagePath, names, cpuSlowdown, storage);
     } catch (error) {
       if (!(error instanceof IncompleteTrace) || attempt >= ATTEMPTS) throw error;
     }
@@ -111,10 +112,16 @@ async function traceOnce(
   baseUrl: string,
   pagePath: string,
   names: SourceNamer,
-  cpuSlowdown = 4,
+  cpuSlowdown: number,
+  storage: Record<string, string>,
   settleMs = 3000,
 ): Promise<PageTrace> {
   const context = await browser.newContext(VIEWPORTS.mobile);
+  // What the browser kept from an earlier visit (a visitor's cart), there before the page's scripts run.
+  if (Object.keys(storage).length)
+    await context.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, storage);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
