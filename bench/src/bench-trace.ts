@@ -147,8 +147,12 @@ function summary(traces: Map<string, PageTrace[]>): string {
         String(med(list, (t) => t.blockingAfterFcpMs)),
         String(med(list, (t) => t.longTasks.length)),
         String(med(list, (t) => t.busyMs)),
+        String(med(list, (t) => t.stillBusyMs)),
       ]);
     }
   }
-  return consoleTable(['page', 'build', 'FCP ms', 'blocking after FCP ms', 'long tasks', 'main thread busy ms'], rows);
+  return consoleTable(
+    ['page', 'build', 'FCP ms', 'blocking after FCP ms', 'long tasks', 'main thread busy ms', 'busy while still ms'],
+    rows,
+  );
 }

@@ -32,7 +32,15 @@ export interface PageTrace {
   blockingAfterFcpMs: number;
   /** Main-thread time in tasks from navigation start to the end of the trace. */
   busyMs: number;
+  /**
+   * Main-thread time in the trace's last `STILL_MS` (the page loaded, its idle work done, nobody
+   * touching it): what an endless animation or poll costs. Should be 0.
+   */
+  stillBusyMs: number;
 }
+
+/** The quiet end of each trace, after the load and its idle-time work. */
+const STILL_MS = 3000;
 
 interface CallFrame {
   functionName: string;
@@ -127,8 +135,9 @@ async function traceOnce(
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   await browser.startTracing(page, { categories: CATEGORIES, screenshots: false });
   await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
-  // Work deferred to idle time (below-the-fold sections, prefetches) belongs to the load too.
-  await page.waitForTimeout(settleMs);
+  // Work deferred to idle time (below-the-fold sections, prefetches) belongs to the load too;
+  // then the page sits still for STILL_MS.
+  await page.waitForTimeout(settleMs + STILL_MS);
   const buffer = await browser.stopTracing();
   await context.close();
   const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
@@ -258,6 +267,7 @@ export function summarise(pagePath: string, cpuSlowdown: number, events: TraceEv
   const tasks = onMain.filter(
     (e) => e.name === TASK && e.ph === 'X' && e.dur !== undefined && e.ts >= main.navigationStart,
   );
+  const stillFrom = events.reduce((last, e) => Math.max(last, e.ts), 0) - STILL_MS * 1000;
   const longTasks = tasks
     .filter((task) => task.dur! > 50_000)
     .map((task): LongTask => {
@@ -304,12 +314,13 @@ export function summarise(pagePath: string, cpuSlowdown: number, events: TraceEv
     blockingAfterFcpMs:
       fcpMs === null ? NaN : longTasks.filter((t) => t.startMs >= fcpMs).reduce((sum, t) => sum + t.blockingMs, 0),
     busyMs: Math.round(tasks.reduce((sum, t) => sum + t.dur!, 0) / 1000),
+    stillBusyMs: Math.round(tasks.filter((t) => t.ts >= stillFrom).reduce((sum, t) => sum + t.dur!, 0) / 1000),
   };
 }
 
 export function formatTrace(trace: PageTrace, withStacks = false): string {
   const lines = [
-    `${trace.path} (CPU ${trace.cpuSlowdown}× slower): FCP ${trace.fcpMs ?? '—'} ms · LCP ${trace.lcpMs ?? '—'} ms · main thread busy ${trace.busyMs} ms · ${trace.longTasks.length} long task(s) · blocking after FCP ${trace.blockingAfterFcpMs} ms`,
+    `${trace.path} (CPU ${trace.cpuSlowdown}× slower): FCP ${trace.fcpMs ?? '—'} ms · LCP ${trace.lcpMs ?? '—'} ms · main thread busy ${trace.busyMs} ms (${trace.stillBusyMs} ms in the last ${STILL_MS / 1000} s, the page still) · ${trace.longTasks.length} long task(s) · blocking after FCP ${trace.blockingAfterFcpMs} ms`,
   ];
   for (const task of trace.longTasks) {
     const parts = task.parts
