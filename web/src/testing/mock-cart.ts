@@ -25,7 +25,11 @@ const partOf = (id: string) => state.parts.find((p) => p._id === id);
 
 export function lineProblem(part: Part, quantity: number): CartLineProblem | null {
   if (part.replacedBy)
-    return { code: 'SUPERSEDED', message: `This part is replaced by ${part.replacedBy.partNumber}`, successor: part.replacedBy };
+    return {
+      code: 'SUPERSEDED',
+      message: `This part is replaced by ${part.replacedBy.partNumber}`,
+      successor: part.replacedBy,
+    };
   if (part.available <= 0) return { code: 'UNAVAILABLE', message: orderMessages.stockOut };
   if (quantity < part.minimunOrder) return { code: 'BELOW_MINIMUM', message: orderMessages.belowMinimum };
   if (quantity > part.available) return { code: 'ABOVE_AVAILABLE', message: orderMessages.aboveAvailable };

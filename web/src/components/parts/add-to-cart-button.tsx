@@ -37,7 +37,7 @@ export function AddToCartButton({
       >
         Add to cart
       </button>
-      <p role="status" className="text-center text-sm">
+      <p aria-live="polite" className="text-center text-sm">
         {cart.added !== null ? (
           <>
             Added {formatCount(cart.added)} to your cart.{' '}
