@@ -24,7 +24,7 @@ async function run(queryClient: QueryClient) {
   const lines = visitorCart.lines();
   if (lines.length === 0) return;
   try {
-    storeCart(queryClient, await addCartLines(asCartInput(lines)));
+    await storeCart(queryClient, await addCartLines(asCartInput(lines)));
     visitorCart.clear();
   } catch (error) {
     const refused = isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401;

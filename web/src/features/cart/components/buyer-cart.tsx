@@ -76,7 +76,18 @@ function BuyerCartView({ cart }: { cart: Cart }) {
         <QuickOrderBox />
       </div>
       <CartSummary lines={cart.lines.length} quantity={cart.quantity} total={cart.total}>
-        <CheckoutForm ready={cart.ready && !update.isPending} onPlaced={onPlaced} onRefused={setRefusals} />
+        <CheckoutForm
+          ready={cart.ready && !update.isPending}
+          hint={
+            cart.lines.length === 0
+              ? 'Add parts to your cart to check out.'
+              : cart.ready
+                ? null
+                : 'Fix the lines marked in red to check out.'
+          }
+          onPlaced={onPlaced}
+          onRefused={setRefusals}
+        />
       </CartSummary>
     </div>
   );
