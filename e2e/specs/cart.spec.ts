@@ -92,8 +92,8 @@ test('quick order of five parts, a flagged line fixed, one checkout and one paym
   await checkOut.click();
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
   const orderId = page.url().split('/').at(-1)!;
-  // 100 × 28.75 + 200 × 9.40 + 200 × 6.85 + 30 × 97.25 + 50 × 38.60 = 10,592.50
-  await expect(page.getByText('Please pay: $10,592.50')).toBeVisible();
+  // 100 × 28.75 + 200 × 9.40 + 200 × 6.85 + 30 × 97.25 + 50 × 38.60 = 10,972.50
+  await expect(page.getByText('Please pay: $10,972.50')).toBeVisible();
 
   await payByCard(page, TEST_CARDS.visa);
   await expect(page.getByText('Your Payment is completed')).toBeVisible();

@@ -42,7 +42,7 @@ function BuyerCartView({ cart }: { cart: Cart }) {
   const onPlaced = (order: Order) => void navigate(`/checkout/${order._id}`);
 
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="flex min-w-0 flex-col gap-4">
         {reorderChanges ? (
           <ReorderChanges
