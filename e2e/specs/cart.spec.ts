@@ -130,7 +130,7 @@ test("a visitor's cart joins the account when they sign in", async ({ page, play
   await elsewhere.dispose();
 
   await page.goto('/parts?q=TB-3015');
-  await page.getByRole('button', { name: 'Add Timing Belt Kit to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart: Timing Belt Kit' }).click();
   await expect(page.getByText('Added 30 to your cart.')).toBeVisible();
   await page.getByRole('link', { name: 'Cart, 1 line' }).click();
 
