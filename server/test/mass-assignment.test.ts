@@ -361,7 +361,7 @@ const rows: Row[] = [
       assert.deepEqual(
         order.lines.map((l) => [l.partId, l.quantity, l.unitPrice, l.total]),
         [[c.part._id, 3, 12.5, 37.5]],
-        'the lines are the cart\'s, priced by the server',
+        "the lines are the cart's, priced by the server",
       );
     },
   },

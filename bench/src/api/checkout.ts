@@ -51,7 +51,8 @@ export interface CheckoutReport {
   loadAverage: { before: number[]; after: number[] };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** Fills every buyer's cart with `parts`, `quantity` units each, in one statement. */
 async function fillCarts(url: string, buyerIds: string[], partIds: string[], quantity: number) {
@@ -96,7 +97,14 @@ async function runCase(
   dbUrl: string,
   admin: ApiUser,
   buyers: ApiUser[],
-  spec: { label: string; lines: number; connections: number; rounds: number; goal: string; pass: (c: CheckoutCase) => boolean },
+  spec: {
+    label: string;
+    lines: number;
+    connections: number;
+    rounds: number;
+    goal: string;
+    pass: (c: CheckoutCase) => boolean;
+  },
 ): Promise<CheckoutCase> {
   process.stdout.write(`  ${spec.label}\n`);
   const parts = [];
