@@ -246,6 +246,12 @@ const matrix: Row[] = [
     request: (c) => ({ method: 'POST', url: '/api/order', payload: orderBody(c.orderPartId, 1) }),
     expect: { anonymous: 401, owner: 201, other: 201, admin: 201 },
   },
+  // Everyone checks out their own cart, never another's: every caller's cart is empty here.
+  {
+    route: 'POST /api/checkout',
+    request: () => ({ method: 'POST', url: '/api/checkout', payload: { phone: '555', address: '1 Gear St' } }),
+    expect: { anonymous: 401, owner: 409, other: 409, admin: 409 },
+  },
   {
     route: 'GET /api/order',
     request: (c) => ({ method: 'GET', url: `/api/order?email=${c.owner.email}` }),

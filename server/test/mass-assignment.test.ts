@@ -340,6 +340,46 @@ const rows: Row[] = [
     },
   },
   {
+    route: 'POST /api/checkout',
+    name: "a checkout with prices, lines, paid and shipped flags and another user's email",
+    status: 201,
+    async send(c) {
+      const cart = await c.t.inject(
+        { method: 'PUT', url: '/api/cart', payload: { lines: [{ partId: c.part._id, quantity: 3 }] } },
+        c.mallory,
+      );
+      assert.equal(cart.statusCode, 200, cart.body);
+      return c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/checkout',
+          payload: {
+            phone: '+1 555 0100',
+            address: '1 Main St',
+            ...c.forged,
+            unitPrice: 0.01,
+            total: 0.01,
+            userId: c.victim.id,
+            lines: [{ partId: c.part._id, quantity: 1000, unitPrice: 0.01 }],
+          },
+        },
+        c.mallory,
+      );
+    },
+    async verify(c, res) {
+      const order = await orderRecord(c, res.json()._id);
+      assert.deepEqual(
+        [order.email, order.unitPrice, order.price, order.quantity, order.payment, order.paymentId, order.status],
+        [c.mallory.email, 12.5, 37.5, 3, false, null, null],
+      );
+      assert.deepEqual(
+        order.lines.map((l) => [l.partId, l.quantity, l.unitPrice, l.total]),
+        [[c.part._id, 3, 12.5, 37.5]],
+        "the lines are the cart's, priced by the server",
+      );
+    },
+  },
+  {
     route: 'PUT /api/order/:id',
     name: 'marking an order paid with a made-up payment id, shipped, at another price',
     status: 409,

@@ -14,11 +14,11 @@ export interface CheckoutInput {
  * and its ordered lines taken out after, only when the order was placed, so a refusal leaves the
  * cart as it was. An admin checks out their own cart like anyone: the cart is always the caller's.
  */
-export function createCheckoutService(deps: { cart: () => CartLines; orders: OrdersService }) {
+export function createCheckoutService(deps: { cart: CartLines; orders: OrdersService }) {
   return {
     /** Answers the placed order's JSON. */
     async checkout(caller: Caller, input: CheckoutInput): Promise<string> {
-      const cart = deps.cart();
+      const { cart } = deps;
       const lines = await cart.linesOf(caller.userId);
       if (lines.length === 0) throw conflict('Your cart is empty', 'CART_EMPTY');
       const json = await deps.orders.placeLines(caller, { lines, phone: input.phone, address: input.address });
