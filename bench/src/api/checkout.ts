@@ -23,7 +23,7 @@ import type { Settings } from './settings.ts';
 
 /** Buyers per round: each checks out once a round. */
 const BUYERS = 100;
-const STOCK = 10_000_000;
+const STOCK = 1_000_000;
 const CONTACT = JSON.stringify({ phone: '+1 555 0100', address: '1 Main St, Springfield' });
 
 export interface CheckoutCase {
