@@ -116,7 +116,12 @@ export const cartHandlers = [
     if (who instanceof Response) return who;
     const body = cartAddInput.safeParse(await request.json().catch(() => undefined));
     if (!body.success) return apiError(400, 'VALIDATION_FAILED', body.error.issues[0]?.message ?? 'Invalid input');
-    if (unknownPart(body.data.lines)) return apiError(404, 'NOT_FOUND', 'Part not found');
+    // All or nothing: a part that does not exist is a 400 naming its line (the server's answer).
+    const missing = body.data.lines.findIndex((line) => !partOf(line.partId));
+    if (missing >= 0)
+      return apiError(400, 'VALIDATION_FAILED', 'This part does not exist', {
+        [`lines.${missing}.partId`]: 'This part does not exist',
+      });
     state.writes.push('POST /api/cart/lines');
     state.carts.set(who.email, merged([...(state.carts.get(who.email) ?? []), ...body.data.lines]));
     return HttpResponse.json(cartOf(who.email));
