@@ -16,6 +16,7 @@ import {
   runNumbersScale,
   type NumbersScaleReport,
 } from './api/part-numbers-scale.ts';
+import { checkoutMarkdown, runCheckoutBench, type CheckoutReport } from './api/checkout.ts';
 import { ordersScaleMarkdown, runOrdersScale, type OrdersScaleReport } from './api/orders-scale.ts';
 import { apiConsole, apiMarkdown, type ApiRun } from './api/report.ts';
 import { runDatabase, type DatabaseReport } from './api/run-database.ts';
@@ -49,8 +50,9 @@ let scale: ScaleReport | undefined;
 let ordersScale: OrdersScaleReport | undefined;
 let fitment: FitmentScaleReport | undefined;
 let numbers: NumbersScaleReport | undefined;
-/** The scenarios that run per database; `scale`, `orders-scale`, `fitment` and `numbers` run once, on PostgreSQL. */
-const onceOnPostgres = ['scale', 'orders-scale', 'fitment', 'numbers'];
+let checkout: CheckoutReport | undefined;
+/** The scenarios that run per database; `scale`, `orders-scale`, `fitment`, `numbers` and `checkout` run once, on PostgreSQL. */
+const onceOnPostgres = ['scale', 'orders-scale', 'fitment', 'numbers', 'checkout'];
 const perDatabase = settings.scenarios.filter((s) => !onceOnPostgres.includes(s));
 try {
   for (const kind of perDatabase.length ? settings.databases : []) {
@@ -84,6 +86,10 @@ try {
     if (pgVersion) numbers = await runNumbersScale(settings);
     else skipped.push('numbers: needs PostgreSQL at BENCH_PG_URL');
   }
+  if (settings.scenarios.includes('checkout')) {
+    if (pgVersion) checkout = await runCheckoutBench(settings, pgVersion);
+    else skipped.push('checkout: needs PostgreSQL at BENCH_PG_URL');
+  }
 } finally {
   await cleanUp();
 }
@@ -108,6 +114,12 @@ if (numbers) {
   console.log(`\n${numbersScaleConsole(numbers)}\n`);
   writeSection('numbers', numbersScaleMarkdown(numbers, pgVersion));
   console.log('Wrote the part numbers section of docs/PERFORMANCE.md');
+}
+if (checkout) {
+  const markdown = checkoutMarkdown(checkout);
+  console.log(`\n${markdown}\n`);
+  writeSection('checkout', markdown);
+  console.log('Wrote the checkout section of docs/PERFORMANCE.md');
 }
 if (!perDatabase.length) process.exit(0);
 

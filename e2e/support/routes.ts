@@ -80,9 +80,11 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
     { name: 'blogs', path: '/blogs', ready: headingReady('Blogs') },
     { name: 'my-portfolio', path: '/my-portfolio', ready: headingReady('Jordan Avery') },
     { name: 'not-found', path: '/no-such-page', ready: headingReady('Page not found') },
+    { name: 'cart', path: '/cart', ready: headingReady('Cart') },
   ],
   customer: [
     { name: 'dashboard', path: '/dashboard', ready: dashboardReady },
+    { name: 'cart', path: '/cart', ready: headingReady('Cart') },
     { name: 'dashboard-my-orders', path: '/dashboard/my-orders', ready: dashboardReady },
     { name: 'dashboard-my-profile', path: '/dashboard/my-profile', ready: dashboardReady },
     { name: 'dashboard-add-review', path: '/dashboard/add-review', ready: dashboardReady },

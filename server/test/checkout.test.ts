@@ -37,7 +37,7 @@ for (const kind of databaseKinds()) {
       assert.equal(res.statusCode, 200, res.body);
       return res.json();
     };
-    const checkout = (as: TestUser | null, payload: unknown = CONTACT) =>
+    const checkout = (as: TestUser | null, payload: Record<string, unknown> = CONTACT) =>
       t.inject({ method: 'POST', url: '/api/checkout', payload }, as);
     const stocks = (parts: Part[]) => Promise.all(parts.map((p) => stockOf(t, p._id)));
 
@@ -185,7 +185,10 @@ for (const kind of databaseKinds()) {
 
     /** A late success for an expired order: the sandbox charged it behind our back, then the confirmation arrives. */
     async function lateSuccess(order: Order) {
-      const intent = await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }, buyer);
+      const intent = await t.inject(
+        { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } },
+        buyer,
+      );
       assert.equal(intent.statusCode, 200, intent.body);
       const { clientSecret } = intent.json() as { clientSecret: string };
       await endHold(t, order._id);
@@ -217,7 +220,10 @@ for (const kind of databaseKinds()) {
         parts.map((p) => ({ partId: p._id, quantity: 2 })),
       );
       const order: Order = (await checkout(buyer)).json();
-      const intent = await t.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }, buyer);
+      const intent = await t.inject(
+        { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } },
+        buyer,
+      );
       const { clientSecret } = intent.json() as { clientSecret: string };
       await endHold(t, order._id);
       await t.app.sweepHolds();
@@ -226,7 +232,10 @@ for (const kind of databaseKinds()) {
         sql`update sandbox_payment_intents set status = 'succeeded' where client_secret = ${clientSecret} returning id`,
       );
       const paymentId = (rows.rows[0] as { id: string }).id;
-      const late = await t.inject({ method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId } }, buyer);
+      const late = await t.inject(
+        { method: 'PUT', url: `/api/order/${order._id}`, payload: { payment: true, paymentId } },
+        buyer,
+      );
       assert.equal(late.statusCode, 409, late.body);
       assert.equal(errorOf(late).code, 'ORDER_EXPIRED');
       assert.deepEqual(await stocks(parts), [5, 1], 'the line that had its units kept them: all or nothing');

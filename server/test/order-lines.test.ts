@@ -85,7 +85,9 @@ function migrationsUpTo(tag: string): string {
   return dir;
 }
 
-async function openAt(kind: DatabaseKind): Promise<{ database: Database; migrateTo0010(): Promise<void>; drop(): Promise<void> }> {
+async function openAt(
+  kind: DatabaseKind,
+): Promise<{ database: Database; migrateTo0010(): Promise<void>; drop(): Promise<void> }> {
   const folder = migrationsUpTo('0010_part_numbers');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'torque-lines-'));
   if (kind === 'pglite') {
@@ -128,7 +130,9 @@ for (const kind of databaseKinds()) {
         returning id`);
       const orderId = (placed.rows[0] as { id: string }).id;
       await database.migrate();
-      const json = await db.execute(sql.raw(`select ${orderJsonOf('o')} as json from orders as o where o.id = '${orderId}'`));
+      const json = await db.execute(
+        sql.raw(`select ${orderJsonOf('o')} as json from orders as o where o.id = '${orderId}'`),
+      );
       const answered = order.parse(JSON.parse((json.rows[0] as { json: string }).json));
       assert.deepEqual(answered.lines, [
         { partId, partNumber: 'OF-1', name: 'Old Filter', img: '/i.png', quantity: 3, unitPrice: 19.99, total: 59.97 },

@@ -12,6 +12,7 @@ function positive(name: string, fallback: number): number {
  * `orders-scale`: the admin's orders list and CSV export at 100,000 orders (api/orders-scale.ts);
  * `fitment`: the vehicle selector and filter at 2,000,000 fitment rows (api/fitment-scale.ts).
  * `numbers`: part numbers at 1,000,000 cross-references and their import (api/part-numbers-scale.ts).
+ * `checkout`: POST /api/checkout of 20-line and 3-line carts (api/checkout.ts).
  */
 export const SCENARIOS = [
   'catalogue',
@@ -22,6 +23,7 @@ export const SCENARIOS = [
   'orders-scale',
   'fitment',
   'numbers',
+  'checkout',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

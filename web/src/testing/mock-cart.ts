@@ -25,7 +25,11 @@ const partOf = (id: string) => state.parts.find((p) => p._id === id);
 
 export function lineProblem(part: Part, quantity: number): CartLineProblem | null {
   if (part.replacedBy)
-    return { code: 'SUPERSEDED', message: `This part is replaced by ${part.replacedBy.partNumber}`, successor: part.replacedBy };
+    return {
+      code: 'SUPERSEDED',
+      message: `This part is replaced by ${part.replacedBy.partNumber}`,
+      successor: part.replacedBy,
+    };
   if (part.available <= 0) return { code: 'UNAVAILABLE', message: orderMessages.stockOut };
   if (quantity < part.minimunOrder) return { code: 'BELOW_MINIMUM', message: orderMessages.belowMinimum };
   if (quantity > part.available) return { code: 'ABOVE_AVAILABLE', message: orderMessages.aboveAvailable };
@@ -112,7 +116,12 @@ export const cartHandlers = [
     if (who instanceof Response) return who;
     const body = cartAddInput.safeParse(await request.json().catch(() => undefined));
     if (!body.success) return apiError(400, 'VALIDATION_FAILED', body.error.issues[0]?.message ?? 'Invalid input');
-    if (unknownPart(body.data.lines)) return apiError(404, 'NOT_FOUND', 'Part not found');
+    // All or nothing: a part that does not exist is a 400 naming its line (the server's answer).
+    const missing = body.data.lines.findIndex((line) => !partOf(line.partId));
+    if (missing >= 0)
+      return apiError(400, 'VALIDATION_FAILED', 'This part does not exist', {
+        [`lines.${missing}.partId`]: 'This part does not exist',
+      });
     state.writes.push('POST /api/cart/lines');
     state.carts.set(who.email, merged([...(state.carts.get(who.email) ?? []), ...body.data.lines]));
     return HttpResponse.json(cartOf(who.email));

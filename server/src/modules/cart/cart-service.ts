@@ -23,9 +23,7 @@ import { QuickOrderRefused, readQuickOrder } from './quick-order-text.ts';
  * `GET /api/parts/by-number/:number` finds it (the catalogue's cross-reference service answers).
  */
 export interface PartNumberLookup {
-  byNumber(
-    number: string,
-  ): Promise<
+  byNumber(number: string): Promise<
     | { found: 'part'; part: { _id: string; partNumber: string; brand: string; matchedBy?: MatchedBy } }
     | {
         found: 'superseded';

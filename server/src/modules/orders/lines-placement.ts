@@ -60,7 +60,8 @@ export function refusedLines(lines: readonly WantedLine[], parts: readonly PartF
   for (const line of lines) {
     const part = byId.get(line.partId);
     if (!part) refused.push({ partId: line.partId, code: 'UNAVAILABLE', message: LINE_MESSAGES.UNAVAILABLE });
-    else if (part.replaced) refused.push({ partId: line.partId, code: 'SUPERSEDED', message: LINE_MESSAGES.SUPERSEDED });
+    else if (part.replaced)
+      refused.push({ partId: line.partId, code: 'SUPERSEDED', message: LINE_MESSAGES.SUPERSEDED });
     else {
       const refusal = quantityRefusal(line.quantity, part);
       if (refusal) refused.push({ partId: line.partId, ...refusal });
@@ -118,7 +119,8 @@ export async function placeLines(
     if (result.unpaidUnits + units > deps.maxUnpaidUnits) throw unpaidLimit(deps.maxUnpaidUnits, result.unpaidUnits);
     if (attempt >= 2) {
       // Prices changed again while placing: the cart shows the new ones when it is read again.
-      if (repriced) throw conflict('Prices changed while your order was placed. Please check your cart.', 'PRICE_CHANGED');
+      if (repriced)
+        throw conflict('Prices changed while your order was placed. Please check your cart.', 'PRICE_CHANGED');
       throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
     }
   }

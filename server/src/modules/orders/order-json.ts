@@ -97,18 +97,26 @@ export const ALL_ORDERS_JSON = listJson('true');
  */
 export const ORDER_PAGE_COLUMNS = `${orderJsonOf('listed')} as "json", (listed.created_at)::text as "k0", (listed.id)::text as "k1"`;
 
+/** One CSV line's part columns as a JSON object, from the given SQL expressions. */
+const exportLineOf = (name: string, partNumber: string, quantity: string, unitCents: string, totalCents: string) =>
+  `json_build_object('part', ${name}, 'partNumber', ${partNumber}, 'quantity', ${quantity},
+    'unitPrice', to_char(${unitCents} / 100.0, 'FM99999990.00'), 'total', to_char(${totalCents} / 100.0, 'FM99999990.00'))`;
+
 /**
  * The CSV export's columns (`GET /api/orders/export.csv`) for one order, plus its lines as JSON
  * text (`lines`, in position order) that the repository turns into one row per line; dollars with
- * two decimals, times in ISO 8601 UTC, plus the keyset (`k0`, `k1`) the export reads in batches
- * by (a batch is whole orders, so an order's rows are never split between batches).
+ * two decimals, times in ISO 8601 UTC. A one-line order's row is written from the order's own
+ * columns, as it always was (the spec's fields are its line's); a several-line order's rows from
+ * its lines. Plus the keyset (`k0`, `k1`) the export reads in batches by (a batch is whole
+ * orders, so an order's rows are never split between batches).
  */
 export const ORDER_EXPORT_COLUMNS = `listed.id as "id",
   to_char(listed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "created",
   listed.email as "email", listed.phone as "phone", listed.address as "address",
-  (select json_agg(json_build_object('part', ol.name, 'partNumber', ol.part_number, 'quantity', ol.quantity,
-      'unitPrice', to_char(ol.unit_price_cents / 100.0, 'FM99999990.00'),
-      'total', to_char(ol.total_cents / 100.0, 'FM99999990.00')) order by ol.position)::text
+  (select case when count(*) > 1
+      then json_agg(${exportLineOf('ol.name', 'ol.part_number', 'ol.quantity', 'ol.unit_price_cents', 'ol.total_cents')} order by ol.position)
+      else json_build_array(${exportLineOf('listed.name', 'listed.part_number', 'listed.quantity', 'listed.unit_price_cents', 'listed.total_cents')})
+    end::text
     from order_lines as ol where ol.order_id = listed.id) as "lines",
   to_char(listed.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "paidAt",
   listed.payment_id as "paymentId",

@@ -48,8 +48,7 @@ export interface PartFacts {
 
 /** What placing several lines did: the order, or (nothing placed) the parts as they were and the account's unpaid units. */
 export type PlaceLinesResult =
-  | { kind: 'placed'; event: OrderEvent }
-  | { kind: 'refused'; parts: PartFacts[]; unpaidUnits: number };
+  { kind: 'placed'; event: OrderEvent } | { kind: 'refused'; parts: PartFacts[]; unpaidUnits: number };
 
 /**
  * The order state machine (order-states.ts): one function per transition, each running one
@@ -105,26 +104,30 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
 
     /** Places one order of several lines, all or nothing (order-statements.ts `placeLines`). */
     async placeLines(values: PlaceLinesValues): Promise<PlaceLinesResult> {
-      const [row] = await preparedQuery<{ id: string | null; json: string | null; facts: string | null; unpaidUnits: number }>(
-        db,
-        'order_place_lines',
-        statement('placeLines'),
-        [
-          values.lines.map((l) => l.partId),
-          values.lines.map((l) => l.quantity),
-          values.lines.map((l) => l.unitPriceCents),
-          values.lines.map((l) => l.listPriceCents),
-          values.userId,
-          values.email,
-          values.phone,
-          values.address,
-          MAX_ORDER_TOTAL_CENTS,
-          deps.holdMinutes,
-          deps.maxUnpaidUnits,
-        ],
-      );
+      const [row] = await preparedQuery<{
+        id: string | null;
+        json: string | null;
+        facts: string | null;
+        unpaidUnits: number;
+      }>(db, 'order_place_lines', statement('placeLines'), [
+        values.lines.map((l) => l.partId),
+        values.lines.map((l) => l.quantity),
+        values.lines.map((l) => l.unitPriceCents),
+        values.lines.map((l) => l.listPriceCents),
+        values.userId,
+        values.email,
+        values.phone,
+        values.address,
+        MAX_ORDER_TOTAL_CENTS,
+        deps.holdMinutes,
+        deps.maxUnpaidUnits,
+      ]);
       if (row?.id && row.json) return { kind: 'placed', event: emit('place', { id: row.id, json: row.json }, null) };
-      return { kind: 'refused', parts: JSON.parse(row?.facts ?? '[]') as PartFacts[], unpaidUnits: Number(row?.unpaidUnits ?? 0) };
+      return {
+        kind: 'refused',
+        parts: JSON.parse(row?.facts ?? '[]') as PartFacts[],
+        unpaidUnits: Number(row?.unpaidUnits ?? 0),
+      };
     },
 
     /** placed → paid by `paymentId`. */

@@ -204,7 +204,9 @@ export function createOrdersRepository(db: Db, options: { maxUnpaidUnits: number
 
     /** The prices of the parts `ids` that exist, by id. */
     async pricesOf(ids: readonly string[]): Promise<Map<string, number>> {
-      const rows = await preparedQuery<{ id: string; priceCents: number }>(db, 'orders_part_prices', PART_PRICES, [ids]);
+      const rows = await preparedQuery<{ id: string; priceCents: number }>(db, 'orders_part_prices', PART_PRICES, [
+        ids,
+      ]);
       return new Map(rows.map((r) => [r.id, r.priceCents]));
     },
 

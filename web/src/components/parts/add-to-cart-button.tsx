@@ -6,7 +6,7 @@ interface AddToCartButtonProps {
   /** The page's `useAddToCart()` (it lives in the first load; see lib/cart/use-cart.ts). */
   cart: AddToCart;
   partId: string;
-  /** Whose name the button's accessible name carries ("Add Brake Disc to cart"). */
+  /** Whose name the button's accessible name carries ("Add to cart: Brake Disc"). */
   name: string;
   /** Units to add (the catalogue: the minimum order; the purchase page: the quantity field). */
   quantity: number;
@@ -30,14 +30,14 @@ export function AddToCartButton({
     <div className={`flex flex-col gap-1 ${className}`}>
       <button
         type="button"
-        className="btn btn-outline btn-primary w-full"
-        aria-label={`Add ${name} to cart`}
+        className="btn btn-outline w-full"
+        aria-label={`Add to cart: ${name}`}
         disabled={disabled || cart.pending}
         onClick={() => cart.add(partId, quantity)}
       >
         Add to cart
       </button>
-      <p role="status" className="text-center text-sm">
+      <p aria-live="polite" className="text-center text-sm">
         {cart.added !== null ? (
           <>
             Added {formatCount(cart.added)} to your cart.{' '}

@@ -28,7 +28,13 @@ export function putCart(lines: CartLineInput[]): Promise<Cart> {
   return request<Cart>('/api/cart', { method: 'PUT', body: { lines } });
 }
 
-/** A cart the server answered becomes the cached one (no second request to read it back). */
-export function storeCart(queryClient: QueryClient, cart: Cart) {
+/**
+ * A cart the server answered becomes the cached one (no second request to read it back). A read
+ * still on its way may have been answered before this change (the navbar asks for the cart the
+ * moment a sign-in completes, while the visitor's lines are being added): it is cancelled, so it
+ * cannot overwrite the newer cart when it lands.
+ */
+export async function storeCart(queryClient: QueryClient, cart: Cart): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: cartQueryKey });
   queryClient.setQueryData(cartQueryKey, cart);
 }

@@ -66,7 +66,7 @@ export function useAddToCart(): AddToCart {
     setState({ pending: true, added: null, error: null });
     addCartLines([{ partId, quantity }]).then(
       (cart) => {
-        storeCart(queryClient, cart);
+        void storeCart(queryClient, cart);
         setState({ pending: false, added: quantity, error: null });
       },
       (error: unknown) =>

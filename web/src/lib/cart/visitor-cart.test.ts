@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { addPart, addUser, signInAs, state } from '@/testing/mock-api.ts';
+import { addPart, addUser, http, HttpResponse, server, signInAs, state } from '@/testing/mock-api.ts';
 import { cartQueryKey } from './cart-api.ts';
 import { mergeVisitorCart } from './merge-visitor-cart.ts';
 import { VISITOR_CART_KEY, VISITOR_CART_LINES_MAX, visitorCart } from './visitor-cart.ts';
@@ -107,10 +107,21 @@ describe('merging the visitor cart at sign-in', () => {
     expect(state.writes).toEqual(['POST /api/cart/lines']);
   });
 
-  it('drops lines the server refuses (a part deleted since) instead of failing the sign-in', async () => {
-    signedIn();
+  it('drops a line whose part was deleted since and sends the rest again, never failing the sign-in', async () => {
+    const user = signedIn();
+    const disc = addPart();
     visitorCart.add('00000000-0000-4000-8000-999999999999', 3);
+    visitorCart.add(disc._id, 10);
     await expect(mergeVisitorCart(new QueryClient())).resolves.toBeUndefined();
+    expect(state.carts.get(user.email)).toEqual([{ partId: disc._id, quantity: 10 }]);
     expect(visitorCart.lines()).toEqual([]);
+  });
+
+  it('keeps the lines for the next try when the server cannot be reached', async () => {
+    signedIn();
+    server.use(http.post('/api/cart/lines', () => HttpResponse.error()));
+    visitorCart.add(addPart()._id, 10);
+    await mergeVisitorCart(new QueryClient());
+    expect(visitorCart.lines()).toHaveLength(1);
   });
 });

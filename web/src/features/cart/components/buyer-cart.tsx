@@ -42,7 +42,7 @@ function BuyerCartView({ cart }: { cart: Cart }) {
   const onPlaced = (order: Order) => void navigate(`/checkout/${order._id}`);
 
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="flex min-w-0 flex-col gap-4">
         {reorderChanges ? (
           <ReorderChanges
@@ -76,7 +76,18 @@ function BuyerCartView({ cart }: { cart: Cart }) {
         <QuickOrderBox />
       </div>
       <CartSummary lines={cart.lines.length} quantity={cart.quantity} total={cart.total}>
-        <CheckoutForm ready={cart.ready && !update.isPending} onPlaced={onPlaced} onRefused={setRefusals} />
+        <CheckoutForm
+          ready={cart.ready && !update.isPending}
+          hint={
+            cart.lines.length === 0
+              ? 'Add parts to your cart to check out.'
+              : cart.ready
+                ? null
+                : 'Fix the lines marked in red to check out.'
+          }
+          onPlaced={onPlaced}
+          onRefused={setRefusals}
+        />
       </CartSummary>
     </div>
   );

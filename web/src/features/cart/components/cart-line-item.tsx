@@ -23,7 +23,7 @@ export function CartLineItem({ line, busy, onQuantity, onRemove, onReplace, refu
       aria-label={`${line.partNumber} ${line.name}`}
     >
       <div className="card-body gap-3 p-4">
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+        <div className="flex flex-col gap-3 lg:grid lg:grid-cols-[minmax(0,1fr)_5.5rem_6.5rem_6.5rem_auto] lg:items-center lg:gap-4">
           <div className="flex min-w-0 flex-1 items-center gap-3">
             <img
               src={line.img}
@@ -41,7 +41,8 @@ export function CartLineItem({ line, busy, onQuantity, onRemove, onReplace, refu
               </p>
             </div>
           </div>
-          <div className="grid grid-cols-[1fr_auto_1fr] items-start gap-3 lg:w-[26rem]">
+          {/* Unit price, quantity, total: a row of their own on a phone, the grid's middle columns on a laptop. */}
+          <div className="grid grid-cols-[1fr_auto_1fr] items-start gap-3 lg:contents">
             <div className="flex flex-col gap-1">
               <span className="text-xs text-base-content/80">Unit price</span>
               <span className="py-1 text-sm">{formatMoney(line.unitPrice)}</span>

@@ -13,13 +13,15 @@ const fieldNames = ['phone', 'address'] as const;
 interface CheckoutFormProps {
   /** The cart can be checked out as it is (the server's `ready`) and no edit is on its way. */
   ready: boolean;
+  /** Why it cannot be, when it cannot (shown under the button). */
+  hint: string | null;
   onPlaced: (order: Order) => void;
   /** A 409: each refused line's message by part id (empty when checkout went through or failed otherwise). */
   onRefused: (lines: Map<string, string>) => void;
 }
 
 /** Phone and address (the profile's, when it has them) and "Check out": the cart becomes one order. */
-export function CheckoutForm({ ready, onPlaced, onRefused }: CheckoutFormProps) {
+export function CheckoutForm({ ready, hint, onPlaced, onRefused }: CheckoutFormProps) {
   const form = useZodForm(checkoutInput, { mode: 'onTouched', defaultValues: { phone: '', address: '' } });
   const profile = useBuyerProfile();
   const checkout = useCheckoutCart();
@@ -73,7 +75,7 @@ export function CheckoutForm({ ready, onPlaced, onRefused }: CheckoutFormProps) 
         {checkout.isPending ? <Spinner size="sm" /> : null}
         Check out
       </button>
-      {ready ? null : <p className="text-sm text-base-content/80">Fix the lines marked in red to check out.</p>}
+      {hint ? <p className="text-sm text-base-content/80">{hint}</p> : null}
     </form>
   );
 }

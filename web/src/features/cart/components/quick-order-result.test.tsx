@@ -34,7 +34,7 @@ describe('QuickOrderResultView', () => {
         }}
       />,
     );
-    const status = screen.getByRole('status');
+    const status = screen.getByRole('region', { name: 'Quick order result' });
     expect(status).toHaveTextContent('Added 2 lines to your cart. 2 lines have errors.');
     const added = within(screen.getByRole('list', { name: 'Added' })).getAllByRole('listitem');
     expect(added[0]).toHaveTextContent(/^Line 1: BP-4471 × 8$/);
@@ -50,6 +50,8 @@ describe('QuickOrderResultView', () => {
 
   it('says when nothing was added', () => {
     render(<QuickOrderResultView result={{ added: [], errors: [{ line: 1, message: 'Empty' }] }} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Nothing was added. 1 line has errors.');
+    expect(screen.getByRole('region', { name: 'Quick order result' })).toHaveTextContent(
+      'Nothing was added. 1 line has errors.',
+    );
   });
 });

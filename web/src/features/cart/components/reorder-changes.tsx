@@ -15,7 +15,7 @@ function describe(change: Change): string {
 /** After "Order again": the past order's lines are in the cart at today's prices; this says what changed. */
 export function ReorderChanges({ changes, onDismiss }: { changes: Change[]; onDismiss: () => void }) {
   return (
-    <div role="status" className="alert alert-info flex flex-col items-start gap-2">
+    <div aria-live="polite" className="alert alert-info flex flex-col items-start gap-2">
       <p className="font-semibold">
         {changes.length === 0
           ? 'Your past order is in the cart, at the same prices.'

@@ -44,7 +44,7 @@ export function VisitorCart() {
   const total = shown.reduce((sum, line) => sum + Math.round(line.total * 100), 0) / 100;
 
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="flex min-w-0 flex-col gap-4">
         <ul className="flex flex-col gap-3" aria-label="Cart lines">
           {shown.map((line) => (

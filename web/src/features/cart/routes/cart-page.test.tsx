@@ -29,7 +29,7 @@ describe('Cart: a visitor', () => {
     const ann = addUser({ email: 'ann@example.com', password: 'secret123' });
     const { user, router } = renderApp('/parts');
 
-    await user.click(await screen.findByRole('button', { name: 'Add Brake Pad Set to cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to cart: Brake Pad Set' }));
     expect(await screen.findByText(/Added 4 to your cart/)).toBeInTheDocument();
     await user.click(await cartLink('Cart, 1 line'));
 

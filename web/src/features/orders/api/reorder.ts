@@ -16,7 +16,7 @@ export function useReorder() {
   return useMutation({
     mutationFn: reorder,
     onSuccess: async (result) => {
-      storeCart(queryClient, result.cart);
+      await storeCart(queryClient, result.cart);
       await navigate('/cart', { state: { reorderChanges: result.changes } });
     },
   });

@@ -15,7 +15,7 @@ interface OrderCardProps {
 
 /**
  * PRODUCT.md §2: name, description, quantity, price, payment id when paid, Cancel and pay/paid;
- * an order of several lines lists them, and a paid or expired one can be ordered again (issue 27).
+ * an order of several lines lists them, and any order can be ordered again (issue 27).
  */
 export function OrderCard({ order, onCancel }: OrderCardProps) {
   const paid = order.payment;
@@ -100,15 +100,15 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
             </p>
           ) : null}
         </div>
-        <div className="card-actions flex-nowrap sm:flex-col sm:items-stretch">
+        <div className="card-actions flex-wrap sm:flex-col sm:flex-nowrap sm:items-stretch">
           {paid ? (
-            <button type="button" className="btn btn-success btn-sm flex-1 sm:w-24 sm:flex-none" disabled>
+            <button type="button" className="btn btn-success btn-sm flex-1 sm:w-28 sm:flex-none" disabled>
               Paid
             </button>
           ) : expired ? (
             <button
               type="button"
-              className="btn btn-primary btn-sm flex-1 sm:w-24 sm:flex-none"
+              className="btn btn-primary btn-sm flex-1 sm:w-28 sm:flex-none"
               disabled
               aria-label={`Pay for ${order.name} (expired)`}
             >
@@ -117,7 +117,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
           ) : (
             <Link
               to={`/checkout/${order._id}`}
-              className="btn btn-primary btn-sm flex-1 sm:w-24 sm:flex-none"
+              className="btn btn-primary btn-sm flex-1 sm:w-28 sm:flex-none"
               aria-label={`Pay for ${order.name}`}
             >
               Pay
@@ -125,24 +125,22 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
           )}
           <button
             type="button"
-            className="btn btn-outline btn-error btn-sm flex-1 sm:w-24 sm:flex-none"
+            className="btn btn-outline btn-error btn-sm flex-1 sm:w-28 sm:flex-none"
             disabled={!canCancel(order)}
             aria-label={`Cancel ${order.name}`}
             onClick={() => onCancel(order)}
           >
             Cancel
           </button>
-          {paid || expired ? (
-            <button
-              type="button"
-              className="btn btn-outline btn-sm flex-1 whitespace-nowrap sm:w-24 sm:flex-none"
-              aria-label={`Order again: ${order.name}`}
-              disabled={again.isPending}
-              onClick={() => again.mutate(order._id)}
-            >
-              Order again
-            </button>
-          ) : null}
+          <button
+            type="button"
+            className="btn btn-outline btn-sm flex-1 whitespace-nowrap sm:w-28 sm:flex-none"
+            aria-label={`Order again: ${order.name}`}
+            disabled={again.isPending}
+            onClick={() => again.mutate(order._id)}
+          >
+            Order again
+          </button>
         </div>
       </div>
     </li>

@@ -62,7 +62,7 @@ describe("Orders' lines (issue 27)", () => {
     await user.click(await screen.findByRole('button', { name: 'Order again: Brake Pad Set and 1 more part' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     const changes = await screen.findByText(/Since you ordered it/);
-    expect(changes.closest('[role="status"]')).toHaveTextContent(
+    expect(changes.closest('[aria-live]')).toHaveTextContent(
       'BP-4471 Brake Pad Set: price changed from $12.00 to $13.50',
     );
     expect(await screen.findByRole('listitem', { name: /^BD-2210 / })).toBeInTheDocument();

@@ -1,0 +1,224 @@
+/**
+ * Checkout (issue 27) on PostgreSQL: `POST /api/checkout` of a 20-line cart at 20 connections
+ * (goal p99 < 150 ms), and of 3-line carts all on one hot set of 3 parts (goal ≥ 500 orders/s),
+ * then every unit accounted for: units in order lines + units left = the initial stock.
+ *
+ * A checkout empties the cart it places, so the load is rounds: every buyer's cart is filled by
+ * one SQL statement (not measured), then the buyers check out, `connections` at a time, each once
+ * (one account's placements take turns, as a shop's many buyers' do not). Orders/s is the orders
+ * over the time spent checking out; latencies are per checkout. Run alone:
+ * `npm run bench -- checkout`; PostgreSQL only.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { addPart, type ApiUser, createScratchDatabase, signUp } from '@torque/testkit';
+import { machineLine, table, today, verdict } from '../lib/doc.ts';
+import { adminUrl } from '../lib/postgres.ts';
+import { startAppServer, type RunningServer } from '../lib/servers.ts';
+import { ADMIN_EMAIL, serverEnv } from './run-database.ts';
+import { psql } from './scale-kit.ts';
+import type { Settings } from './settings.ts';
+
+/** Buyers per round: each checks out once a round. */
+const BUYERS = 100;
+const STOCK = 1_000_000;
+const CONTACT = JSON.stringify({ phone: '+1 555 0100', address: '1 Main St, Springfield' });
+
+export interface CheckoutCase {
+  label: string;
+  lines: number;
+  connections: number;
+  orders: number;
+  seconds: number;
+  ordersPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Answers other than 201 (none expected: stock is ample). */
+  failures: number;
+  goal: string;
+  pass: boolean;
+  /** Units in order lines + units left = initial, for every part of the case. */
+  balanced: boolean;
+}
+
+export interface CheckoutReport {
+  settings: Settings;
+  postgresVersion: string | null;
+  cases: CheckoutCase[];
+  loadAverage: { before: number[]; after: number[] };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** Fills every buyer's cart with `parts`, `quantity` units each, in one statement. */
+async function fillCarts(url: string, buyerIds: string[], partIds: string[], quantity: number) {
+  await psql(
+    url,
+    `insert into cart_lines (user_id, part_id, quantity)
+     select u, p, ${quantity} from unnest(array['${buyerIds.join("','")}']) as u,
+       unnest(array['${partIds.join("','")}']::uuid[]) with ordinality as x(p, n) order by u, n
+     on conflict do nothing`,
+  );
+}
+
+/** Every buyer checks out once, `connections` at a time; the latency of each and the time it all took. */
+async function checkoutRound(base: string, buyers: ApiUser[], connections: number) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      for (let i = next++; i < buyers.length; i = next++) {
+        const start = performance.now();
+        const res = await fetch(`${base}/api/checkout`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${buyers[i]!.token}`, 'content-type': 'application/json' },
+          body: CONTACT,
+        });
+        const text = await res.text();
+        latencies.push(performance.now() - start);
+        if (res.status !== 201) {
+          failures++;
+          if (failures <= 3) console.error(`    checkout → ${res.status} ${text.slice(0, 200)}`);
+        }
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - t0) / 1000, failures };
+}
+
+async function runCase(
+  base: string,
+  dbUrl: string,
+  admin: ApiUser,
+  buyers: ApiUser[],
+  spec: {
+    label: string;
+    lines: number;
+    connections: number;
+    rounds: number;
+    goal: string;
+    pass: (c: CheckoutCase) => boolean;
+  },
+): Promise<CheckoutCase> {
+  process.stdout.write(`  ${spec.label}\n`);
+  const parts = [];
+  for (let i = 0; i < spec.lines; i++) parts.push(await addPart(base, admin, { available: STOCK, price: 4.99 + i }));
+  const partIds = parts.map((p) => p._id);
+  const ids = buyers.map((b) => b.id);
+  // One unmeasured round: the JIT, the prepared statements and the pools warm up.
+  await fillCarts(dbUrl, ids, partIds, 1);
+  await checkoutRound(base, buyers, spec.connections);
+  const latencies: number[] = [];
+  let seconds = 0;
+  let failures = 0;
+  for (let round = 0; round < spec.rounds; round++) {
+    await fillCarts(dbUrl, ids, partIds, 1);
+    const r = await checkoutRound(base, buyers, spec.connections);
+    latencies.push(...r.latencies);
+    seconds += r.seconds;
+    failures += r.failures;
+  }
+  const balance = await psql(
+    dbUrl,
+    `select bool_and(p.available + coalesce((select sum(l.quantity) from order_lines l where l.part_id = p.id), 0) = ${STOCK})
+     from parts p where p.id = any(array['${partIds.join("','")}']::uuid[])`,
+  );
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const result: CheckoutCase = {
+    label: spec.label,
+    lines: spec.lines,
+    connections: spec.connections,
+    orders: latencies.length - failures,
+    seconds,
+    ordersPerSecond: (latencies.length - failures) / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+    failures,
+    goal: spec.goal,
+    pass: false,
+    balanced: balance === 't',
+  };
+  result.pass = failures === 0 && result.balanced && spec.pass(result);
+  process.stdout.write(
+    `    ${Math.round(result.ordersPerSecond)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
+      `${failures} failures, balanced: ${result.balanced}\n`,
+  );
+  return result;
+}
+
+export async function runCheckoutBench(settings: Settings, postgresVersion: string | null): Promise<CheckoutReport> {
+  const database = await createScratchDatabase(adminUrl, { label: 'bench_checkout' });
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'torque-bench-checkout-'));
+  let server: RunningServer | undefined;
+  const before = os.loadavg();
+  try {
+    console.log('\ncheckout (PostgreSQL)');
+    server = await startAppServer({
+      env: serverEnv(settings, path.join(workDir, 'data'), database.url),
+      logFile: path.join(workDir, 'server.log'),
+    });
+    const base = server.url;
+    const origin = { headers: { origin: base } };
+    const admin = await signUp(base, ADMIN_EMAIL, origin);
+    const buyers: ApiUser[] = [];
+    for (let i = 0; i < BUYERS; i++) buyers.push(await signUp(base, `bench-checkout-${i}@torque.bench`, origin));
+    const cases = [
+      await runCase(base, database.url, admin, buyers, {
+        label: 'POST /api/checkout, a 20-line cart (20 connections)',
+        lines: 20,
+        connections: 20,
+        rounds: 10,
+        goal: 'p99 < 150 ms',
+        pass: (c) => c.p99 < 150,
+      }),
+      await runCase(base, database.url, admin, buyers, {
+        label: 'POST /api/checkout, 3-line carts on one hot set of 3 parts (20 connections)',
+        lines: 3,
+        connections: 20,
+        rounds: 30,
+        goal: '≥ 500 orders/s',
+        pass: (c) => c.ordersPerSecond >= 500,
+      }),
+    ];
+    return { settings, postgresVersion, cases, loadAverage: { before, after: os.loadavg() } };
+  } finally {
+    await server?.stop();
+    await database.drop();
+  }
+}
+
+const fixed = (n: number[]) => n.map((x) => x.toFixed(2)).join(' / ');
+
+export function checkoutMarkdown(report: CheckoutReport): string {
+  const rows = report.cases.map((c) => [
+    c.label,
+    c.orders.toLocaleString('en'),
+    Math.round(c.ordersPerSecond).toLocaleString('en'),
+    `${c.p50.toFixed(1)} ms`,
+    `${c.p99.toFixed(1)} ms`,
+    `${c.max.toFixed(1)} ms`,
+    c.balanced ? 'yes' : '**no**',
+    `${c.goal}: ${verdict(c.pass)}`,
+  ]);
+  return [
+    '## Checkout (issue 27)',
+    '',
+    `Measured ${today()} with \`BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/torque_lines_bench npm run bench -- checkout\` ` +
+      `on PostgreSQL ${report.postgresVersion ?? '?'}, the production bundle; ${machineLine()}.`,
+    `Load average (1 / 5 / 15 min) before: ${fixed(report.loadAverage.before)}, after: ${fixed(report.loadAverage.after)} ` +
+      '(the machine is shared: other work ran beside the benchmark).',
+    '',
+    `Each round fills every buyer's cart (${BUYERS} buyers) with one SQL statement, not measured; then each buyer checks out ` +
+      'once, the given number of checkouts in flight at a time. Orders/s is the orders over the time spent checking out; ' +
+      '"balanced": for every part, units in order lines + units left = the initial stock.',
+    '',
+    table(['request', 'orders', 'orders/s', 'p50', 'p99', 'max', 'balanced', 'goal'], rows),
+  ].join('\n');
+}
