@@ -140,6 +140,42 @@ const matrix: Row[] = [
     request: () => ({ method: 'PUT', url: '/api/garage', payload: [{ make: 'Ford', model: 'Focus', year: 2015 }] }),
     expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
   },
+  // Each caller's own cart, likewise (an admin's is the admin's own).
+  {
+    route: 'GET /api/cart',
+    request: () => ({ method: 'GET', url: '/api/cart' }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/cart',
+    request: (c) => ({ method: 'PUT', url: '/api/cart', payload: { lines: [{ partId: c.partId, quantity: 1 }] } }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/cart/lines',
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/cart/lines',
+      payload: { lines: [{ partId: c.partId, quantity: 1 }] },
+    }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/cart/quick-order',
+    request: async (c) => ({
+      method: 'POST',
+      url: '/api/cart/quick-order',
+      headers: { 'content-type': 'text/plain' },
+      payload: `${await numberOf(c)} 1`,
+    }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  // Only the order's owner: to anyone else, an admin too, the order does not exist.
+  {
+    route: 'POST /api/orders/:id/reorder',
+    request: async (c) => ({ method: 'POST', url: `/api/orders/${await c.freshOrder()}/reorder` }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
   { route: 'GET /api/review', request: () => ({ method: 'GET', url: '/api/review' }), expect: everyone(200) },
   {
     route: 'POST /api/review',

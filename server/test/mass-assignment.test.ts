@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Order, Part, PartDetail, User } from '@torque/contract';
+import type { Cart, Order, Part, PartDetail, QuickOrderResult, User } from '@torque/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addPart, orderBody, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
@@ -57,6 +57,20 @@ const signInStatus = async (c: Ctx, email: string, password: string): Promise<nu
   (await c.t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } })).statusCode;
 const tokenClaims = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { email: string; role: string };
+
+/**
+ * Mallory's cart holds one line of the part, `quantity` units at the part's price; the victim's is
+ * empty. `res` is checked only when it carries a cart.
+ */
+async function assertOwnCart(c: Ctx, res: LightMyRequestResponse, quantity: number): Promise<void> {
+  const own = (await c.t.inject({ method: 'GET', url: '/api/cart' }, c.mallory)).json() as Cart;
+  assert.deepEqual(
+    own.lines.map((l) => [l.partId, l.quantity, l.unitPrice, l.total]),
+    [[c.part._id, quantity, c.part.price, Math.round(c.part.price * 100 * quantity) / 100]],
+  );
+  if (res.statusCode === 200) assert.deepEqual((res.json() as { cart?: Cart }).cart ?? res.json(), own);
+  assert.deepEqual(((await c.t.inject({ method: 'GET', url: '/api/cart' }, c.victim)).json() as Cart).lines, []);
+}
 
 async function assertUnpaid(c: Ctx, id: string): Promise<void> {
   const order = await orderRecord(c, id);
@@ -688,6 +702,100 @@ const rows: Row[] = [
       assert.deepEqual(res.json(), stored);
       assert.deepEqual((await c.t.inject({ method: 'GET', url: '/api/garage' }, c.mallory)).json(), stored);
       assert.deepEqual((await c.t.inject({ method: 'GET', url: '/api/garage' }, c.victim)).json(), []);
+    },
+  },
+  // The cart is the token's: a body naming another account, a price or a total changes only
+  // the caller's cart, priced from the part.
+  {
+    route: 'PUT /api/cart',
+    name: "a cart with another user's id, prices and totals",
+    status: 200,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: '/api/cart',
+          payload: {
+            ...c.forged,
+            userId: c.victim.id,
+            total: 0.01,
+            ready: true,
+            lines: [{ partId: c.part._id, quantity: 2, unitPrice: 0.01, total: 0.02, problem: null, ...c.forged }],
+          },
+        },
+        c.mallory,
+      ),
+    verify: (c, res) => assertOwnCart(c, res, 2),
+  },
+  {
+    route: 'POST /api/cart/lines',
+    name: "lines with another user's id and a price",
+    status: 200,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/cart/lines',
+          payload: {
+            ...c.forged,
+            userId: c.victim.id,
+            lines: [{ partId: c.part._id, quantity: 1, unitPrice: 0.01, userId: c.victim.id }],
+          },
+        },
+        c.mallory,
+      ),
+    verify: (c, res) => assertOwnCart(c, res, 3),
+  },
+  {
+    route: 'POST /api/cart/quick-order',
+    name: "a quick order with another user's id and a price in the query",
+    status: 200,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: `/api/cart/quick-order?userId=${c.victim.id}&price=0.01&email=${encodeURIComponent(c.victim.email)}`,
+          headers: { 'content-type': 'text/csv' },
+          payload: `partNumber,quantity,price\n${c.part.partNumber},1,0.01\n`,
+        },
+        c.mallory,
+      ),
+    async verify(c, res) {
+      // A third field is not a price: the line is refused, nothing is added.
+      assert.deepEqual((res.json() as QuickOrderResult).added, []);
+      await assertOwnCart(c, res, 3);
+    },
+  },
+  {
+    route: 'POST /api/orders/:id/reorder',
+    name: "ordering the victim's order again, with a price and a quantity",
+    status: 404,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: `/api/orders/${c.victimUnpaidOrderId}/reorder`,
+          payload: { ...c.forged, quantity: 1000, unitPrice: 0.01 },
+        },
+        c.mallory,
+      ),
+    verify: (c, res) => assertOwnCart(c, res, 3),
+  },
+  {
+    route: 'POST /api/orders/:id/reorder',
+    name: 'ordering an own order again, with a price and a quantity',
+    status: 200,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: `/api/orders/${c.unpaidOrderId}/reorder`,
+          payload: { ...c.forged, quantity: 1000, unitPrice: 0.01, lines: [{ partId: c.part._id, quantity: 1000 }] },
+        },
+        c.mallory,
+      ),
+    async verify(c, res) {
+      await assertOwnCart(c, res, 3 + (await orderRecord(c, c.unpaidOrderId)).quantity);
     },
   },
   {

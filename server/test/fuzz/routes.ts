@@ -110,6 +110,46 @@ function csvImport(
     });
 }
 
+/** A cart's lines: real parts (and the part out of stock), quantities right or wrong. */
+const cartLines = (pools: Pools) =>
+  fc.array(fc.record({ partId: pick([...pools.parts, ...pools.orderParts]), quantity }), { maxLength: 4 });
+
+/**
+ * A quick order (`POST /api/cart/quick-order`): lines of a number and a quantity with any of the
+ * separators, numbers real, unknown or hostile, sometimes a header or quotes, sometimes the wrong
+ * content type.
+ */
+const quickOrder: fc.Arbitrary<FuzzRequest> = fc
+  .record({
+    header: pick(['', 'Part number;Qty\n', 'partNumber,quantity\n']),
+    lines: fc.array(
+      fc
+        .tuple(
+          fc.oneof(
+            { arbitrary: pick([...DECOY_NUMBERS, 'BP-4471', '1K0 698 151', 'ZZ-0000', '"FZ-0001"']), weight: 4 },
+            { arbitrary: evilString, weight: 1 },
+          ),
+          pick([', ', '\t', ';', ' ', '']),
+          fc.oneof(pick(['1', '2', '60', '0', 'x', '1.5', '-1', '"3"', '']), evilString),
+        )
+        .map(([number, separator, amount]) => `${number}${separator}${amount}`),
+      { maxLength: 6 },
+    ),
+    contentType: fc.oneof(
+      { arbitrary: pick(['text/plain', 'text/csv']), weight: 5 },
+      { arbitrary: pick(['text/plain; charset=utf-8', 'application/json', 'multipart/form-data']), weight: 1 },
+    ),
+  })
+  .map(({ header, lines, contentType }) => {
+    const request: FuzzRequest = {
+      method: 'POST',
+      url: '/api/cart/quick-order',
+      headers: { 'content-type': contentType },
+      payload: header + lines.join('\n'),
+    };
+    return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) });
+  });
+
 /** Paths under /api/auth/* that better-auth serves (or refuses), and some it never heard of. */
 const AUTH_PATHS = [
   'get-session',
@@ -282,6 +322,24 @@ export const routeFuzz: RouteFuzz[] = [
         method: 'PUT',
         path: '/api/garage',
         body: { 0: fc.record({ make: pick(MAKES), model: pick(MODELS), year: fc.oneof(pick(YEARS), fc.integer()) }) },
+      }),
+  },
+  { route: 'GET /api/cart', requests: () => requests({ method: 'GET', path: '/api/cart' }) },
+  {
+    route: 'PUT /api/cart',
+    requests: (p) => requests({ method: 'PUT', path: '/api/cart', body: { lines: cartLines(p) } }),
+  },
+  {
+    route: 'POST /api/cart/lines',
+    requests: (p) => requests({ method: 'POST', path: '/api/cart/lines', body: { lines: cartLines(p) } }),
+  },
+  { route: 'POST /api/cart/quick-order', requests: () => quickOrder },
+  {
+    route: 'POST /api/orders/:id/reorder',
+    requests: (p) =>
+      requests({
+        method: 'POST',
+        path: segment([...p.unpaidOrders, ...p.paidOrders, ...p.otherOrders]).map((id) => `/api/orders/${id}/reorder`),
       }),
   },
   {
