@@ -297,3 +297,28 @@ for (const kind of databaseKinds()) {
     });
   });
 }
+
+for (const kind of databaseKinds()) {
+  test(`checkout keeps the account's unpaid-units cap over all its lines (${kind})`, async () => {
+    const t = await createTestApp(kind, { seed: false, env: { MAX_UNPAID_UNITS_PER_ACCOUNT: '5' } });
+    try {
+      const admin = await t.admin();
+      const buyer = await t.signUp('capped@checkout.test');
+      const a = await addPart(t, admin, { available: 10 });
+      const b = await addPart(t, admin, { available: 10 });
+      const lines = [
+        { partId: a._id, quantity: 3 },
+        { partId: b._id, quantity: 3 },
+      ];
+      assert.equal((await t.inject({ method: 'PUT', url: '/api/cart', payload: { lines } }, buyer)).statusCode, 200);
+      const res = await t.inject({ method: 'POST', url: '/api/checkout', payload: CONTACT }, buyer);
+      assert.equal(res.statusCode, 409, res.body);
+      assert.equal(errorOf(res).code, 'UNPAID_LIMIT');
+      assert.deepEqual([await stockOf(t, a._id), await stockOf(t, b._id)], [10, 10]);
+      const cart: Cart = (await t.inject({ method: 'GET', url: '/api/cart' }, buyer)).json();
+      assert.equal(cart.lines.length, 2, 'the cart is kept');
+    } finally {
+      await t.close();
+    }
+  });
+}

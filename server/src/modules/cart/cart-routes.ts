@@ -22,7 +22,7 @@ const bearer = [{ bearer: [] }];
 const QUICK_ORDER_TYPES = ['text/plain', 'text/csv'];
 
 /**
- * The cart (PRODUCT.md "Cart"): each route is the caller's own cart (no id in the address, so
+ * The cart (PRODUCT.md §18): each route is the caller's own cart (no id in the address, so
  * nobody can name another's); cart-service.ts holds the rules.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {

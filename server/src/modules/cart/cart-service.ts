@@ -112,7 +112,7 @@ const cartFull = () =>
   conflict(`A cart holds at most ${CART_LINES_MAX} lines: check out or remove some first`, 'CART_FULL');
 
 /**
- * The cart (issue 27, PRODUCT.md "Cart"): each signed-in account's own, kept by the server. Prices
+ * The cart (issue 27, PRODUCT.md §18): each signed-in account's own, kept by the server. Prices
  * are today's, from the one pricing function; a line's problems are the quantity rules' and the
  * catalogue's (stock out, replaced), shown on the line, never silently fixed.
  */
@@ -133,17 +133,16 @@ export function createCartService(deps: { repository: CartRepository; numbers: P
 
   /**
    * Adds `lines` in one statement (quantities added to lines already there), or nothing: 400 when
-   * a part does not exist (`fields` name the lines of `reported`, the caller's lines), 409
-   * CART_FULL past CART_LINES_MAX lines. A refusal is read after the fact; if the cart changed so
+   * a part does not exist (`fields` name its lines), 409 CART_FULL past CART_LINES_MAX lines. A refusal is read after the fact; if the cart changed so
    * that it would pass now, it tries once more.
    */
-  async function addLines(userId: string, lines: readonly StoredLine[], reported = lines): Promise<void> {
+  async function addLines(userId: string, lines: readonly StoredLine[]): Promise<void> {
     const distinct = merged(lines);
     if (distinct.length === 0) return;
     for (let attempt = 1; ; attempt++) {
       if ((await repo.add(userId, distinct)) === 'added') return;
       const missing = await repo.missingParts(distinct.map((l) => l.partId));
-      if (missing.size > 0) throw unknownParts(reported, missing);
+      if (missing.size > 0) throw unknownParts(lines, missing);
       if (attempt === 2) throw cartFull();
     }
   }

@@ -2,7 +2,7 @@ import { CART_QUANTITY_MAX, partNumberText, QUICK_ORDER_MAX_LINES } from '@torqu
 import { parse, type CsvError } from 'csv-parse/sync';
 
 /**
- * Reads a quick order (PRODUCT.md "Cart"): one `part number, quantity` per line, the two separated
+ * Reads a quick order (PRODUCT.md §18): one `part number, quantity` per line, the two separated
  * by a comma, a tab, a semicolon or spaces. A number may hold spaces itself (`1K0 698 151 4`): the
  * last token is the quantity. CSV quoting is honoured (csv-parse), blank lines are skipped, and a
  * first line without a digit that names columns (`Part number;Qty`) is a header. What a number

@@ -75,20 +75,17 @@ function BuyerCartView({ cart }: { cart: Cart }) {
         <FormError message={update.error?.message} />
         <QuickOrderBox />
       </div>
-      <CartSummary lines={cart.lines.length} quantity={cart.quantity} total={cart.total}>
-        <CheckoutForm
-          ready={cart.ready && !update.isPending}
-          hint={
-            cart.lines.length === 0
-              ? 'Add parts to your cart to check out.'
-              : cart.ready
-                ? null
-                : 'Fix the lines marked in red to check out.'
-          }
-          onPlaced={onPlaced}
-          onRefused={setRefusals}
-        />
-      </CartSummary>
+      {/* An empty cart has nothing to sum up or check out: quick order and the catalogue are the way on. */}
+      {cart.lines.length === 0 ? null : (
+        <CartSummary lines={cart.lines.length} quantity={cart.quantity} total={cart.total}>
+          <CheckoutForm
+            ready={cart.ready && !update.isPending}
+            hint={cart.ready ? null : 'Fix the lines marked in red to check out.'}
+            onPlaced={onPlaced}
+            onRefused={setRefusals}
+          />
+        </CartSummary>
+      )}
     </div>
   );
 }

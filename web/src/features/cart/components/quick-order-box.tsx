@@ -85,7 +85,8 @@ export function QuickOrderBox() {
           />
         </div>
         <FormError message={problem} />
-        {result ? <QuickOrderResultView result={result} /> : null}
+        {/* Always there, so what a quick order did is read out when it arrives. */}
+        <div aria-live="polite">{result ? <QuickOrderResultView result={result} /> : null}</div>
       </form>
     </section>
   );

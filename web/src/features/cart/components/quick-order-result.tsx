@@ -9,7 +9,7 @@ import { formatCount } from '@/lib/format.ts';
 export function QuickOrderResultView({ result }: { result: Pick<QuickOrderResult, 'added' | 'errors'> }) {
   const { added, errors } = result;
   return (
-    <div aria-live="polite" aria-label="Quick order result" role="region" className="flex flex-col gap-3 text-sm">
+    <div aria-label="Quick order result" role="region" className="flex flex-col gap-3 text-sm">
       <p className="font-semibold">
         {added.length === 0
           ? 'Nothing was added.'
