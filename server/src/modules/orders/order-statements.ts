@@ -13,9 +13,12 @@ import { guardOf, inState, stateSql, TRANSITIONS, type OrderState, type Transiti
  * Lock order (issue 27: an order has lines, so a statement may lock several parts): every
  * statement takes, in this order and never the other way round, (1) the account's advisory lock
  * (placing only, `unpaid_units_in_turn`), (2) order rows, (3) part rows, several of them always
- * through one `select … order by id for update` before any of them is changed. Two statements
- * locking the same parts therefore queue on the lowest id they share, and never wait for each
- * other in a cycle: concurrent checkouts of the same parts in any line order cannot deadlock.
+ * through one `select … order by id for no key update` before any of them is changed. Two
+ * statements locking the same parts therefore queue on the lowest id they share, and never wait
+ * for each other in a cycle: concurrent checkouts of the same parts in any line order cannot
+ * deadlock. `for no key update` is the lock the UPDATE itself takes: it does not conflict with the
+ * key-share locks that rows referencing a part take (a cart line or an order line being inserted,
+ * several in one statement in any order), so those never join a cycle either.
  *
  * A single-order transition first locks its order (`target`; `for update` waits for a concurrent
  * change and then reads the row as that change left it) and answers, in the same statement, either
@@ -56,7 +59,7 @@ const restockLines = (changed: string, which = 'true') => `, back as (
     where ol.part_id is not null and ${which}
     group by ol.part_id
   ), back_locked as materialized (
-    select p.id from parts as p where p.id in (select part_id from back) order by p.id for update
+    select p.id from parts as p where p.id in (select part_id from back) order by p.id for no key update
   ), restocked as (
     update parts set available = parts.available + back.quantity
     from back where parts.id = back.part_id and (select count(*) from back_locked) >= 0
@@ -73,7 +76,7 @@ const TAKE_LINES_AGAIN = `, wanted as (
     where ${guardOf('revive', 't')}
     group by ol.part_id
   ), wanted_locked as materialized (
-    select p.id, p.available from parts as p where p.id in (select part_id from wanted) order by p.id for update
+    select p.id, p.available from parts as p where p.id in (select part_id from wanted) order by p.id for no key update
   ), enough as (
     select count(*) = (select count(*) from wanted) and coalesce(bool_and(l.available >= w.quantity), false) as ok
     from wanted as w join wanted_locked as l on l.id = w.part_id
@@ -184,7 +187,7 @@ export function orderStatements(events: OrderEvents) {
         select p.id, p.available, p.minimum_order, p.price_cents, p.replaced_by, p.name, p.part_number, p.img, p.description
         from parts as p
         where p.id = any($1::uuid[]) and (select unpaid from allowed) is not null
-        order by p.id for update
+        order by p.id for no key update
       ), verdict as (
         select count(*) = cardinality($1::uuid[])
           and coalesce(bool_and(l.available >= i.quantity and l.minimum_order <= i.quantity
