@@ -353,6 +353,36 @@ for (const kind of databaseKinds()) {
       assert.equal(bad.statusCode, 400, bad.body);
     });
 
+    test('GET /api/parts/by-number answers what GET /api/parts/:id does, the oldest part on a tie, and every change', async () => {
+      const first = await post(
+        product({
+          partNumber: 'BN-0001',
+          crossReferences: [{ kind: 'oe', brand: 'Ford', number: 'XS4J 2K021 AA' }],
+          fitment: [{ make: 'Ford', model: 'Focus', yearFrom: 2004, yearTo: 2010, engine: null, note: 'Front' }],
+        }),
+      );
+      assert.equal(first.statusCode, 201, first.body);
+      const second = await post(
+        product({ partNumber: 'BN-0002', crossReferences: [{ kind: 'oe', brand: 'Ford', number: 'xs4j2k021aa' }] }),
+      );
+      assert.equal(second.statusCode, 201, second.body);
+      const { _id: id } = first.json() as PartDetail;
+      const byOe = async () => (await get(`/api/parts/by-number/${encodeURIComponent('XS4J-2K021-AA')}`)).json();
+      // The same part, field for field, as its own address answers it; fitment included.
+      const { matchedBy, ...rest } = (await byOe()) as PartDetail;
+      assert.deepEqual(rest, (await get(`/api/parts/${id}`)).json());
+      assert.deepEqual(matchedBy, { kind: 'oe', brand: 'Ford', number: 'XS4J 2K021 AA' });
+      assert.equal(rest.fitment.length, 1);
+      // Asked again after an edit and after a stock move: the new answer, not the one cached.
+      assert.equal((await put(id, { name: 'Renamed Numbered Part' })).statusCode, 200);
+      assert.equal(((await byOe()) as PartDetail).name, 'Renamed Numbered Part');
+      await placeOrder(t, alice, id, 1);
+      assert.equal(((await byOe()) as PartDetail).available, 9);
+      // The oldest part no longer has the number: the other one answers.
+      assert.equal((await put(id, { crossReferences: [] })).statusCode, 200);
+      assert.equal(((await byOe()) as PartDetail).partNumber, 'BN-0002');
+    });
+
     test('orders copy the number at placement: the answer and the CSV export', async () => {
       const part = await addPart(t, admin, { available: 50, minimunOrder: 1, partNumber: 'OR-1001' });
       const order: Order = await placeOrder(t, alice, part._id, 2);
