@@ -10,6 +10,7 @@ import {
 } from '@torque/contract';
 import { sql } from 'drizzle-orm';
 import { addPart, placeOrder } from '@torque/testkit';
+import { indexWords } from '../src/modules/catalogue/search/lexicon.ts';
 import { editDistance, wordsFor } from '../src/modules/catalogue/search/words.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
@@ -51,6 +52,35 @@ describe('part numbers: the normal form and what looks like a number', () => {
     assert.equal(editDistance('turbocahrjer', 'turbocharger', 2), 2);
     assert.equal(editDistance('tuxbocxaxger', 'turbocharger', 2), 3);
     assert.deepEqual(wordsFor('spar', ['spark', 'spa', 'sparta', 'spur']), ['spark', 'sparta']);
+  });
+
+  test('the indexed lexicon answers what a scan of every word does, typos of every kind included', () => {
+    // A lexicon of real words and generated codes (a seeded generator: the same words every run),
+    // and searches of each: as written, a prefix, and one or two edits of every kind.
+    let seed = 26;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const letters = 'abcdefghijklmnopqrstuvwxyzéü0123456789';
+    const word = (length: number) => Array.from({ length }, () => letters[next(letters.length)]).join('');
+    const lexicon = [
+      ...['turbocharger', 'alternator', 'radiator', 'iridium', 'spark', 'sparta', 'brake', 'break', 'bake', 'a', 'ab'],
+      ...Array.from({ length: 2000 }, () => word(2 + next(11))),
+    ];
+    const edit = (w: string) => {
+      const i = next(w.length + 1);
+      const c = letters[next(letters.length)]!;
+      return [
+        w.slice(0, i) + c + w.slice(i), // insertion
+        w.slice(0, i) + w.slice(i + 1), // deletion
+        w.slice(0, i) + c + w.slice(i + 1), // substitution
+        w.slice(0, i) + w.slice(i + 1, i + 2) + w.slice(i, i + 1) + w.slice(i + 2), // swap
+      ][next(4)]!;
+    };
+    const index = indexWords(lexicon);
+    for (let i = 0; i < 300; i++) {
+      const w = lexicon[next(lexicon.length)]!;
+      for (const term of [w, w.slice(0, 1 + next(w.length)), edit(w), edit(edit(w)), word(1 + next(12))])
+        assert.deepEqual(index.wordsFor(term), wordsFor(term, lexicon), term);
+    }
   });
 });
 

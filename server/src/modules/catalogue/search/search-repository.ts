@@ -10,7 +10,8 @@ import { keyColumns, type PartsOrder } from './list-order.ts';
 import { betterMatch, findByNumbers, type NumberMatch } from './numbers.ts';
 import { allMatches, idIn, type ResolvedSearch } from './relevance.ts';
 import type { SearchTerms } from './search-terms.ts';
-import { allWords, createLexicon, hasAnyWord, searchText } from './words.ts';
+import { createLexicon } from './lexicon.ts';
+import { allWords, hasAnyWord, searchText } from './words.ts';
 
 /** Search and filters of a catalogue page; `search` comes from `searchTerms` and `resolve`. */
 export interface PartsFilter {
