@@ -19,34 +19,49 @@ export interface Measured {
   path: string;
   result: LoadResult;
   goalMs?: number;
+  /** With `warmupPaths`: how many distinct paths the measured run had to take turns over. */
+  distinct?: number;
 }
 
-/** `paths` in turn at the run's connections, after one request and a warm-up. */
+/**
+ * `paths` in turn at the run's connections (or `connections`), after one request and a warm-up.
+ * With `warmupPaths` the warm-up asks those instead, so that no measured request repeats one the
+ * warm-up asked ("unasked" queries: `distinct` says how many the measured run had).
+ */
 export async function measure(
   label: string,
   base: string,
   paths: string[],
   settings: Settings,
   goalMs?: number,
-  { allowNon2xx = false } = {},
+  {
+    allowNon2xx = false,
+    warmupPaths,
+    connections = settings.connections,
+    warmupSeconds = settings.warmupSeconds,
+  }: { allowNon2xx?: boolean; warmupPaths?: string[]; connections?: number; warmupSeconds?: number } = {},
 ): Promise<Measured> {
   process.stdout.write(`  ${label}\n`);
-  const spec = { url: `${base}${paths[0]}`, connections: settings.connections, paths };
+  const spec = { url: `${base}${paths[0]}`, connections, paths };
+  const warmup = warmupPaths ?? paths;
   // One request first: on a loaded machine a cold search can outlast the whole warm-up.
-  const first = await fetch(`${base}${paths[0]}`);
-  if (!first.ok) throw new Error(`GET ${paths[0]} → ${first.status}`);
+  const first = await fetch(`${base}${warmup[0]}`);
+  if (!first.ok) throw new Error(`GET ${warmup[0]} → ${first.status}`);
   await first.arrayBuffer();
-  await load({ ...spec, durationSeconds: settings.warmupSeconds });
+  if (warmupSeconds > 0) await load({ ...spec, paths: warmup, durationSeconds: warmupSeconds });
   const result = await load({ ...spec, durationSeconds: settings.durationSeconds });
   assertClean(label, result, { allowNon2xx });
   process.stdout.write(
-    `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms\n`,
+    `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms` +
+      (warmupPaths ? `, ${result.ok + result.non2xx} requests over ${paths.length} distinct` : '') +
+      '\n',
   );
   return {
     label,
     path: paths.length > 1 ? `${paths[0]} (+${paths.length - 1} more, in turn)` : paths[0]!,
     result,
     goalMs,
+    ...(warmupPaths && { distinct: paths.length }),
   };
 }
 
