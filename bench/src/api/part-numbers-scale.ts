@@ -5,7 +5,7 @@
  * with p99; EXPLAIN ANALYZE of the number lookup and a number's page; and the cross-reference
  * import of 1,000,000 lines. Run alone: `npm run bench -- numbers`; PostgreSQL only.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,7 +15,7 @@ import { adminUrl } from '../lib/postgres.ts';
 import { startAppServer, type RunningServer } from '../lib/servers.ts';
 import { GENERATE, SCALE_PARTS, searchSql } from './catalogue-scale.ts';
 import { ADMIN_EMAIL, serverEnv } from './run-database.ts';
-import { explainAll, GOAL_HEADER, goalRows, measure, psql, type Measured } from './scale-kit.ts';
+import { explainAll, GOAL_HEADER, goalRows, measure, psql, type CpuMs, type Measured } from './scale-kit.ts';
 import type { Settings } from './settings.ts';
 
 const REFERENCES_PER_PART = 10;
@@ -193,6 +193,33 @@ const competitorNumber = (n: number, k: number) => {
 };
 const brandOf = (n: number, k: number) => BRANDS[(n + k) % BRANDS.length]!;
 
+/** CPU milliseconds a process has used (user + system), from /proc (Linux; 0 elsewhere). */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** The server's CPU and that of the database's backends (the pool's connections), so far. */
+const cpuOf =
+  (serverPid: number, databaseUrl: string): CpuMs =>
+  async () => {
+    const backends = (
+      await psql(
+        databaseUrl,
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    )
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+    return { serverMs: processCpuMs(serverPid), databaseMs: backends.reduce((sum, pid) => sum + processCpuMs(pid), 0) };
+  };
+
 export interface NumbersScaleReport {
   settings: Settings;
   generateSeconds: number;
@@ -306,6 +333,7 @@ export async function runNumbersScale(settings: Settings): Promise<NumbersScaleR
     const q = (text: string) => encodeURIComponent(text);
     const part = (i: number) => 13 + ((i * 7919) % (SCALE_PARTS - 20));
     const routes: Measured[] = [];
+    const cpuMs = cpuOf(server.process.pid!, database.url);
     const row = async (
       label: string,
       make: (i: number) => string,
@@ -317,7 +345,7 @@ export async function runNumbersScale(settings: Settings): Promise<NumbersScaleR
       const warmup = all.slice(0, Math.floor(count / 5));
       const low = all.slice(Math.floor(count / 5), Math.floor((count * 2) / 5));
       const measured = all.slice(Math.floor((count * 2) / 5));
-      routes.push(await measure(label, base, measured, settings, goalMs, { warmupPaths: warmup, allowNon2xx }));
+      routes.push(await measure(label, base, measured, settings, goalMs, { warmupPaths: warmup, allowNon2xx, cpuMs }));
       // The same kind of query at a few connections, where the two cores are not saturated: the
       // latency of one request rather than of the queue in front of it.
       routes.push(
@@ -326,6 +354,7 @@ export async function runNumbersScale(settings: Settings): Promise<NumbersScaleR
           connections: LOW_CONNECTIONS,
           warmupSeconds: 0,
           allowNon2xx,
+          cpuMs,
         }),
       );
     };
@@ -373,7 +402,16 @@ export async function runNumbersScale(settings: Settings): Promise<NumbersScaleR
       20_000,
     );
     routes.push(
-      await measure('for comparison: GET /api/health (one database round trip)', base, ['/api/health'], settings),
+      await measure(
+        'for comparison: GET /api/health (one database round trip)',
+        base,
+        ['/api/health'],
+        settings,
+        undefined,
+        {
+          cpuMs,
+        },
+      ),
     );
     const explains = await explainAll(database.url, explainQueries());
 
@@ -400,15 +438,19 @@ export async function runNumbersScale(settings: Settings): Promise<NumbersScaleR
   }
 }
 
-const HEADER = [...GOAL_HEADER, 'requests / distinct queries'];
+const HEADER = [...GOAL_HEADER, 'requests / distinct queries', 'CPU per request: server + database'];
 const rows = (report: NumbersScaleReport): string[][] =>
   goalRows(report.routes).map((cells, i) => {
     const r = report.routes[i]!;
     const asked = r.result.ok + r.result.non2xx;
     const repeats = r.distinct !== undefined && asked > r.distinct ? ' (**some repeated**)' : '';
+    const cpu = r.cpuPerRequest
+      ? `${r.cpuPerRequest.serverMs.toFixed(2)} + ${r.cpuPerRequest.databaseMs.toFixed(2)} ms`
+      : '—';
     return [
       ...cells,
       r.distinct === undefined ? '—' : `${asked.toLocaleString('en')} / ${r.distinct.toLocaleString('en')}${repeats}`,
+      cpu,
     ];
   });
 

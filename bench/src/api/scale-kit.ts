@@ -21,7 +21,12 @@ export interface Measured {
   goalMs?: number;
   /** With `warmupPaths`: how many distinct paths the measured run had to take turns over. */
   distinct?: number;
+  /** With `cpuMs`: CPU milliseconds per answered request, of the server and of the database. */
+  cpuPerRequest?: { serverMs: number; databaseMs: number };
 }
+
+/** CPU milliseconds used so far by the server process and by the database's backends. */
+export type CpuMs = () => Promise<{ serverMs: number; databaseMs: number }>;
 
 /**
  * `paths` in turn at the run's connections (or `connections`), after one request and a warm-up.
@@ -39,7 +44,14 @@ export async function measure(
     warmupPaths,
     connections = settings.connections,
     warmupSeconds = settings.warmupSeconds,
-  }: { allowNon2xx?: boolean; warmupPaths?: string[]; connections?: number; warmupSeconds?: number } = {},
+    cpuMs,
+  }: {
+    allowNon2xx?: boolean;
+    warmupPaths?: string[];
+    connections?: number;
+    warmupSeconds?: number;
+    cpuMs?: CpuMs;
+  } = {},
 ): Promise<Measured> {
   process.stdout.write(`  ${label}\n`);
   const spec = { url: `${base}${paths[0]}`, connections, paths };
@@ -49,11 +61,22 @@ export async function measure(
   if (!first.ok) throw new Error(`GET ${warmup[0]} → ${first.status}`);
   await first.arrayBuffer();
   if (warmupSeconds > 0) await load({ ...spec, paths: warmup, durationSeconds: warmupSeconds });
+  const before = await cpuMs?.();
   const result = await load({ ...spec, durationSeconds: settings.durationSeconds });
+  const after = await cpuMs?.();
   assertClean(label, result, { allowNon2xx });
+  const answered = Math.max(1, result.ok + result.non2xx);
+  const cpuPerRequest = before &&
+    after && {
+      serverMs: (after.serverMs - before.serverMs) / answered,
+      databaseMs: (after.databaseMs - before.databaseMs) / answered,
+    };
   process.stdout.write(
     `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms` +
       (warmupPaths ? `, ${result.ok + result.non2xx} requests over ${paths.length} distinct` : '') +
+      (cpuPerRequest
+        ? `, CPU per request: server ${cpuPerRequest.serverMs.toFixed(2)} ms, database ${cpuPerRequest.databaseMs.toFixed(2)} ms`
+        : '') +
       '\n',
   );
   return {
@@ -62,6 +85,7 @@ export async function measure(
     result,
     goalMs,
     ...(warmupPaths && { distinct: paths.length }),
+    ...(cpuPerRequest && { cpuPerRequest }),
   };
 }
 
