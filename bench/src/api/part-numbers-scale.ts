@@ -310,7 +310,10 @@ export async function runNumbersScale(settings: Settings): Promise<NumbersScaleR
       `\npart numbers at ${SCALE_PARTS.toLocaleString('en')} parts, ${CROSS_REFERENCES.toLocaleString('en')} cross-references (PostgreSQL)`,
     );
     server = await startAppServer({
-      env: serverEnv(settings, path.join(workDir, 'data'), database.url),
+      // The import's body is read as fast as it is parsed: on a loaded machine 1,000,000 lines
+      // take longer than the default 30 s a request may take to arrive (a 408 in the run of
+      // 2026-11-27 at load 18), which is not what this row measures.
+      env: { ...serverEnv(settings, path.join(workDir, 'data'), database.url), REQUEST_TIMEOUT_MS: '180000' },
       logFile: path.join(workDir, 'server.log'),
     });
     const base = server.url;
