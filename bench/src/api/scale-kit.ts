@@ -21,6 +21,8 @@ export interface Measured {
   goalMs?: number;
   /** With `warmupPaths`: how many distinct paths the measured run had to take turns over. */
   distinct?: number;
+  /** With `tolerate`: what made the run unclean (timeouts, errors), kept instead of thrown. */
+  problems?: string;
   /** With `cpuMs`: CPU milliseconds per answered request, of the server and of the database. */
   cpuPerRequest?: { serverMs: number; databaseMs: number };
 }
@@ -45,12 +47,15 @@ export async function measure(
     connections = settings.connections,
     warmupSeconds = settings.warmupSeconds,
     cpuMs,
+    tolerate = false,
   }: {
     allowNon2xx?: boolean;
     warmupPaths?: string[];
     connections?: number;
     warmupSeconds?: number;
     cpuMs?: CpuMs;
+    /** Record timeouts and errors in the row instead of stopping the run (a before-and-after's slow side). */
+    tolerate?: boolean;
   } = {},
 ): Promise<Measured> {
   process.stdout.write(`  ${label}\n`);
@@ -64,7 +69,14 @@ export async function measure(
   const before = await cpuMs?.();
   const result = await load({ ...spec, durationSeconds: settings.durationSeconds });
   const after = await cpuMs?.();
-  assertClean(label, result, { allowNon2xx });
+  let problems: string | undefined;
+  try {
+    assertClean(label, result, { allowNon2xx });
+  } catch (error) {
+    if (!tolerate) throw error;
+    problems = (error as Error).message.slice(label.length + 2);
+    process.stdout.write(`    not clean: ${problems}\n`);
+  }
   const answered = Math.max(1, result.ok + result.non2xx);
   const cpuPerRequest = before &&
     after && {
@@ -86,6 +98,7 @@ export async function measure(
     goalMs,
     ...(warmupPaths && { distinct: paths.length }),
     ...(cpuPerRequest && { cpuPerRequest }),
+    ...(problems && { problems }),
   };
 }
 
