@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CATALOGUE_MAX_AGE_MS } from './catalogue-cache.ts';
+import { CATALOGUE_MAX_AGE_MS, PAGE_CACHE_MAX_BYTES, SINGLE_PART_CACHE_MAX_ENTRIES } from './catalogue-cache.ts';
 import { createFitmentRepository } from './fitment/fitment-repository.ts';
 import { createFitmentService, type FitmentService } from './fitment/fitment-service.ts';
 import { createByNumberRepository } from './numbers/by-number-repository.ts';
@@ -43,6 +43,11 @@ export const cataloguePlugin = fp(
       repository: createCrossReferenceRepository(app.db),
       byNumber: createByNumberRepository(app.db),
       changed,
+      answerCache: {
+        maxEntries: SINGLE_PART_CACHE_MAX_ENTRIES,
+        maxBytes: PAGE_CACHE_MAX_BYTES,
+        maxAgeMs: CATALOGUE_MAX_AGE_MS,
+      },
     });
     app.onCatalogueChange(() => {
       parts.invalidate();

@@ -3,7 +3,6 @@ import { importCheck, ImportRefused, noteError, type ImportCheck, type LineError
 import { badRequest } from '../../../lib/errors.ts';
 import { createLoadingCache } from '../../../lib/loading-cache.ts';
 import { serialise, type SerialisedBody } from '../../../lib/serialised-body.ts';
-import { CATALOGUE_MAX_AGE_MS, PAGE_CACHE_MAX_BYTES, SINGLE_PART_CACHE_MAX_ENTRIES } from '../catalogue-cache.ts';
 import type { ByNumberRepository } from './by-number-repository.ts';
 import { parseCrossReferenceCsv } from './cross-reference-csv.ts';
 import type { CrossReferenceRepository } from './cross-reference-repository.ts';
@@ -20,16 +19,16 @@ export function createCrossReferenceService(deps: {
   repository: CrossReferenceRepository;
   byNumber: ByNumberRepository;
   changed: () => void;
+  /** Bounds of the by-number answers' cache (the plugin passes the single-part cache's). */
+  answerCache: { maxEntries: number; maxBytes: number; maxAgeMs: number };
 }) {
   const { repository: repo, changed } = deps;
   // Answers by normal form, dropped on every catalogue change (`invalidate`) like the single-part
   // cache beside it (catalogue-cache.ts), and bounded the same way: a crawler asking for every
   // number evicts old entries. A number asked again within the age is served from memory.
   const answers = createLoadingCache<ByNumber>({
-    maxEntries: SINGLE_PART_CACHE_MAX_ENTRIES,
-    maxBytes: PAGE_CACHE_MAX_BYTES,
+    ...deps.answerCache,
     sizeOf: (a) => (a.found === 'part' ? a.body.json.length : 0),
-    maxAgeMs: CATALOGUE_MAX_AGE_MS,
   });
 
   /** One statement: the best match and its part (numbers/by-number-repository.ts). */
