@@ -10,6 +10,7 @@ import {
 } from '@torque/contract';
 import { sql } from 'drizzle-orm';
 import { addPart, placeOrder } from '@torque/testkit';
+import { indexWords } from '../src/modules/catalogue/search/lexicon.ts';
 import { editDistance, wordsFor } from '../src/modules/catalogue/search/words.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
@@ -51,6 +52,35 @@ describe('part numbers: the normal form and what looks like a number', () => {
     assert.equal(editDistance('turbocahrjer', 'turbocharger', 2), 2);
     assert.equal(editDistance('tuxbocxaxger', 'turbocharger', 2), 3);
     assert.deepEqual(wordsFor('spar', ['spark', 'spa', 'sparta', 'spur']), ['spark', 'sparta']);
+  });
+
+  test('the indexed lexicon answers what a scan of every word does, typos of every kind included', () => {
+    // A lexicon of real words and generated codes (a seeded generator: the same words every run),
+    // and searches of each: as written, a prefix, and one or two edits of every kind.
+    let seed = 26;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const letters = 'abcdefghijklmnopqrstuvwxyzéü0123456789';
+    const word = (length: number) => Array.from({ length }, () => letters[next(letters.length)]).join('');
+    const lexicon = [
+      ...['turbocharger', 'alternator', 'radiator', 'iridium', 'spark', 'sparta', 'brake', 'break', 'bake', 'a', 'ab'],
+      ...Array.from({ length: 2000 }, () => word(2 + next(11))),
+    ];
+    const edit = (w: string) => {
+      const i = next(w.length + 1);
+      const c = letters[next(letters.length)]!;
+      return [
+        w.slice(0, i) + c + w.slice(i), // insertion
+        w.slice(0, i) + w.slice(i + 1), // deletion
+        w.slice(0, i) + c + w.slice(i + 1), // substitution
+        w.slice(0, i) + w.slice(i + 1, i + 2) + w.slice(i, i + 1) + w.slice(i + 2), // swap
+      ][next(4)]!;
+    };
+    const index = indexWords(lexicon);
+    for (let i = 0; i < 300; i++) {
+      const w = lexicon[next(lexicon.length)]!;
+      for (const term of [w, w.slice(0, 1 + next(w.length)), edit(w), edit(edit(w)), word(1 + next(12))])
+        assert.deepEqual(index.wordsFor(term), wordsFor(term, lexicon), term);
+    }
   });
 });
 
@@ -351,6 +381,36 @@ for (const kind of databaseKinds()) {
       assert.equal((await get('/api/parts/by-number/ZZ-9999')).statusCode, 404);
       const bad = await get(`/api/parts/by-number/${encodeURIComponent('bp$4471')}`);
       assert.equal(bad.statusCode, 400, bad.body);
+    });
+
+    test('GET /api/parts/by-number answers what GET /api/parts/:id does, the oldest part on a tie, and every change', async () => {
+      const first = await post(
+        product({
+          partNumber: 'BN-0001',
+          crossReferences: [{ kind: 'oe', brand: 'Ford', number: 'XS4J 2K021 AA' }],
+          fitment: [{ make: 'Ford', model: 'Focus', yearFrom: 2004, yearTo: 2010, engine: null, note: 'Front' }],
+        }),
+      );
+      assert.equal(first.statusCode, 201, first.body);
+      const second = await post(
+        product({ partNumber: 'BN-0002', crossReferences: [{ kind: 'oe', brand: 'Ford', number: 'xs4j2k021aa' }] }),
+      );
+      assert.equal(second.statusCode, 201, second.body);
+      const { _id: id } = first.json() as PartDetail;
+      const byOe = async () => (await get(`/api/parts/by-number/${encodeURIComponent('XS4J-2K021-AA')}`)).json();
+      // The same part, field for field, as its own address answers it; fitment included.
+      const { matchedBy, ...rest } = (await byOe()) as PartDetail;
+      assert.deepEqual(rest, (await get(`/api/parts/${id}`)).json());
+      assert.deepEqual(matchedBy, { kind: 'oe', brand: 'Ford', number: 'XS4J 2K021 AA' });
+      assert.equal(rest.fitment.length, 1);
+      // Asked again after an edit and after a stock move: the new answer, not the one cached.
+      assert.equal((await put(id, { name: 'Renamed Numbered Part' })).statusCode, 200);
+      assert.equal(((await byOe()) as PartDetail).name, 'Renamed Numbered Part');
+      await placeOrder(t, alice, id, 1);
+      assert.equal(((await byOe()) as PartDetail).available, 9);
+      // The oldest part no longer has the number: the other one answers.
+      assert.equal((await put(id, { crossReferences: [] })).statusCode, 200);
+      assert.equal(((await byOe()) as PartDetail).partNumber, 'BN-0002');
     });
 
     test('orders copy the number at placement: the answer and the CSV export', async () => {

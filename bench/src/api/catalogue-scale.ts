@@ -75,7 +75,7 @@ const lexiconSql = (terms: string[]) =>
   `from unnest('{${terms.join(',')}}'::text[]) with ordinality as t(term, i) order by t.i`;
 
 /** A search's page as catalogue/search/search-repository.ts builds it, with each term's catalogue words inlined. */
-function searchSql(cols: string, search: { term: string; words: string }[]): string {
+export function searchSql(cols: string, search: { term: string; words: string }[]): string {
   const n = search.length;
   const inName = search.map((s) => `(search_name_words && '${s.words}'::text[])`);
   const share = (hits: string[], weight: number) =>

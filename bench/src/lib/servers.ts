@@ -6,15 +6,19 @@ import { firstLine, startChild } from './processes.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-/** What `npm start` runs: the server bundled by `server/build.ts`. */
-const PRODUCTION_ENTRY = path.join(repoRoot, 'server/dist/main.mjs');
+/**
+ * What `npm start` runs: the server bundled by `server/build.ts`. BENCH_SERVER_BUNDLE names
+ * another build instead (an older commit's, for a before-and-after in one run), used as it is.
+ */
+const OTHER_BUNDLE = process.env.BENCH_SERVER_BUNDLE;
+const PRODUCTION_ENTRY = OTHER_BUNDLE ?? path.join(repoRoot, 'server/dist/main.mjs');
 /** The TypeScript sources (`npm run dev`, the tests): profiles name each package's files. */
 const SOURCE_ENTRY = path.join(repoRoot, 'server/src/main.ts');
 
 let built = false;
 /** Builds the bundle when it is missing or older than its sources, once per run, as `npm start` does. */
 function ensureBuilt(): void {
-  if (built) return;
+  if (built || OTHER_BUNDLE) return;
   execFileSync(process.execPath, [path.join(repoRoot, 'server/build.ts'), '--if-stale'], {
     cwd: repoRoot,
     stdio: 'inherit',

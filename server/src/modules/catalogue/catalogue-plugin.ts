@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CATALOGUE_MAX_AGE_MS } from './catalogue-cache.ts';
+import { CATALOGUE_MAX_AGE_MS, PAGE_CACHE_MAX_BYTES, SINGLE_PART_CACHE_MAX_ENTRIES } from './catalogue-cache.ts';
 import { createFitmentRepository } from './fitment/fitment-repository.ts';
 import { createFitmentService, type FitmentService } from './fitment/fitment-service.ts';
+import { createByNumberRepository } from './numbers/by-number-repository.ts';
 import { createCrossReferenceRepository } from './numbers/cross-reference-repository.ts';
 import { createCrossReferenceService } from './numbers/cross-reference-service.ts';
 import { createPartsRepository } from './parts/parts-repository.ts';
@@ -38,21 +39,24 @@ export const cataloguePlugin = fp(
       log: app.log,
       maxAgeMs: CATALOGUE_MAX_AGE_MS,
     });
+    const crossReferences = createCrossReferenceService({
+      repository: createCrossReferenceRepository(app.db),
+      byNumber: createByNumberRepository(app.db),
+      changed,
+      answerCache: {
+        maxEntries: SINGLE_PART_CACHE_MAX_ENTRIES,
+        maxBytes: PAGE_CACHE_MAX_BYTES,
+        maxAgeMs: CATALOGUE_MAX_AGE_MS,
+      },
+    });
     app.onCatalogueChange(() => {
       parts.invalidate();
       fitment.invalidate();
+      crossReferences.invalidate();
     });
     app.decorate('parts', parts);
     app.decorate('fitment', fitment);
-    app.decorate(
-      'crossReferences',
-      createCrossReferenceService({
-        parts: partsRepository,
-        repository: createCrossReferenceRepository(app.db),
-        db: app.db,
-        changed,
-      }),
-    );
+    app.decorate('crossReferences', crossReferences);
   },
   { name: 'catalogue', dependencies: ['database', 'catalogue-events'] },
 );

@@ -134,10 +134,16 @@ export function createPartsService(deps: {
       const usable = terms.words.length + terms.numbers.length > 0 || terms.whole !== null;
       if (query.q && !usable) return { body: serialise([]), total: 0, nextCursor: null };
       const filter: PartsFilter = { ...filters, search: await search.resolve(terms) };
-      const [found, total] = await Promise.all([
-        search.page(filter, order, query.limit, after),
-        catalogue.total(filterKey, () => search.count(filter)),
-      ]);
+      const count = () => catalogue.total(filterKey, () => search.count(filter));
+      // Every number of a search must match, so it names a few parts: their first page is
+      // usually the last, and then its length is the count, one statement fewer. Otherwise
+      // page and count run side by side.
+      const [found, total] =
+        terms.numbers.length > 0 && after === undefined
+          ? await search
+              .page(filter, order, query.limit, after)
+              .then(async (p) => [p, p.nextKey === null ? p.parts.length : await count()] as const)
+          : await Promise.all([search.page(filter, order, query.limit, after), count()]);
       return {
         body: serialise(found.parts),
         total,

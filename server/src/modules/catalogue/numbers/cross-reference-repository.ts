@@ -19,7 +19,7 @@ export function createCrossReferenceRepository(db: Db) {
     async addReferences(rows: readonly StoredReference[]): Promise<void> {
       await db.transaction(async (tx) => {
         await upsertReferences(tx, rows);
-        await bumpVersions(tx, [...new Set(rows.map((r) => r.partId))]);
+        await bumpVersions(tx, [...new Set(rows.map((r) => r.partId))].sort());
       });
     },
   };

@@ -1,49 +1,61 @@
-import { normalisePartNumber, type PartDetail, type PartSuperseded } from '@torque/contract';
-import type { Db } from '../../../db/client.ts';
+import { normalisePartNumber, type PartSuperseded } from '@torque/contract';
 import { importCheck, ImportRefused, noteError, type ImportCheck, type LineError } from '../../../lib/csv-import.ts';
 import { badRequest } from '../../../lib/errors.ts';
-import type { PartsRepository } from '../parts/parts-repository.ts';
-import { betterMatch, findByNumbers } from '../search/numbers.ts';
+import { createLoadingCache } from '../../../lib/loading-cache.ts';
+import { serialise, type SerialisedBody } from '../../../lib/serialised-body.ts';
+import type { ByNumberRepository } from './by-number-repository.ts';
 import { parseCrossReferenceCsv } from './cross-reference-csv.ts';
 import type { CrossReferenceRepository } from './cross-reference-repository.ts';
 
-/** What `GET /api/parts/by-number/:number` finds. */
+/** What `GET /api/parts/by-number/:number` finds: the part's body (with `matchedBy`) as served. */
 export type ByNumber =
-  { found: 'part'; part: PartDetail } | { found: 'superseded'; superseded: PartSuperseded } | { found: 'none' };
+  { found: 'part'; body: SerialisedBody } | { found: 'superseded'; superseded: PartSuperseded } | { found: 'none' };
 
 /**
  * Part numbers' own routes (PRODUCT.md §17): the lookup of one number, and the bulk import of
  * cross-references, shaped like the fitment import (dry run, all or nothing, idempotent).
  */
 export function createCrossReferenceService(deps: {
-  parts: PartsRepository;
   repository: CrossReferenceRepository;
-  db: Db;
+  byNumber: ByNumberRepository;
   changed: () => void;
+  /** Bounds of the by-number answers' cache (the plugin passes the single-part cache's). */
+  answerCache: { maxEntries: number; maxBytes: number; maxAgeMs: number };
 }) {
   const { repository: repo, changed } = deps;
+  // Answers by normal form, dropped on every catalogue change (`invalidate`) like the single-part
+  // cache beside it (catalogue-cache.ts), and bounded the same way: a crawler asking for every
+  // number evicts old entries. A number asked again within the age is served from memory.
+  const answers = createLoadingCache<ByNumber>({
+    ...deps.answerCache,
+    sizeOf: (a) => (a.found === 'part' ? a.body.json.length : 0),
+  });
+
+  /** One statement: the best match and its part (numbers/by-number-repository.ts). */
+  async function lookUp(normal: string): Promise<ByNumber> {
+    const found = await deps.byNumber.find(normal);
+    if (!found) return { found: 'none' };
+    const { part, matchedBy } = found;
+    if (matchedBy.kind === 'number' && part.replacedBy)
+      return {
+        found: 'superseded',
+        superseded: { _id: part._id, partNumber: part.partNumber, replacedBy: part.replacedBy },
+      };
+    return { found: 'part', body: serialise({ ...part, matchedBy }) };
+  }
+
   return {
+    /** Drops every cached answer; called on every `catalogueChanged()`. */
+    invalidate: () => answers.clear(),
+
     /**
      * The part a number names: its own number first (a discontinued part with a successor answers
      * 'superseded'), else the cross-reference of the highest kind (replaced, OE, competitor), the
      * oldest such part on a tie. Exact in normal form only.
      */
-    async byNumber(number: string): Promise<ByNumber> {
+    byNumber(number: string): Promise<ByNumber> {
       const normal = normalisePartNumber(number);
-      const matches = ((await findByNumbers(deps.db, [normal], false)).get(normal) ?? []).filter((m) => m.exact);
-      if (matches.length === 0) return { found: 'none' };
-      const best = matches.reduce(betterMatch);
-      const part = await deps.parts.detail(best.partId);
-      if (!part) return { found: 'none' };
-      if (best.kind === 'number' && part.replacedBy)
-        return {
-          found: 'superseded',
-          superseded: { _id: part._id, partNumber: part.partNumber, replacedBy: part.replacedBy },
-        };
-      return {
-        found: 'part',
-        part: { ...part, matchedBy: { kind: best.kind, brand: best.brand, number: best.number } },
-      };
+      return answers.get(normal, () => lookUp(normal));
     },
 
     /**

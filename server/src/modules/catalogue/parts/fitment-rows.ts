@@ -17,7 +17,18 @@ const ROW_COLUMNS = sql.raw(
   `f.part_id as "partId", f.make, f.model, f.year_from as "yearFrom", f.year_to as "yearTo", f.engine, f.note`,
 );
 /** One order for a part's rows everywhere: make, model, first year (PRODUCT.md §15). */
-const ROW_ORDER = sql.raw(`f.make, f.model, f.year_from, f.year_to, f.engine nulls first, f.id`);
+const ROW_ORDER_TEXT = `f.make, f.model, f.year_from, f.year_to, f.engine nulls first, f.id`;
+const ROW_ORDER = sql.raw(ROW_ORDER_TEXT);
+
+/**
+ * The fitment rows of the part row `alias` as a JSON array of FitmentRow (the fields in
+ * `toRow`'s order, so the answer's bytes are the same), for hand-written statements that read a
+ * part whole in one round trip (search/by-number.ts).
+ */
+export const fitmentJsonText = (alias: string): string => `(
+  select coalesce(json_agg(json_build_object('make', f.make, 'model', f.model, 'yearFrom', f.year_from,
+    'yearTo', f.year_to, 'engine', f.engine, 'note', f.note) order by ${ROW_ORDER_TEXT}), '[]'::json)
+  from part_fitment f where f.part_id = ${alias}.id)`;
 
 function toRow(r: Record<string, unknown>): StoredRow {
   return {

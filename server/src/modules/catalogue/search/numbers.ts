@@ -1,6 +1,6 @@
 import type { MatchedBy } from '@torque/contract';
-import { sql } from 'drizzle-orm';
-import type { Runner } from '../../../lib/sql-lists.ts';
+import type { Db } from '../../../db/client.ts';
+import { preparedQuery } from '../../../lib/prepared-query.ts';
 
 /**
  * Finding parts by a number (PRODUCT.md §17): the part's own, or one of its cross-references,
@@ -28,7 +28,7 @@ export const betterMatch = (a: NumberMatch, b: NumberMatch): NumberMatch =>
 
 /** The parts each number (normal form) finds: own numbers and cross-references, exact ones first. */
 export async function findByNumbers(
-  db: Runner,
+  db: Db,
   normals: readonly string[],
   prefix = true,
 ): Promise<Map<string, NumberMatch[]>> {
@@ -42,28 +42,43 @@ export async function findByNumbers(
 }
 
 /**
- * One number's matches. The pattern is a parameter of an unnamed statement, planned with its
- * value, so `LIKE 'X%'` is a range scan of the text_pattern_ops index, read in its own order
- * (`using ~<~`: the exact number, the shortest, comes first) up to the limit.
+ * One number's matches, by a named prepared statement (planned once per connection). The start of
+ * a number is an index range of the text_pattern_ops indexes, [normal, normal with its last
+ * character moved one on), which a generic plan can use (a `LIKE $1` pattern it could not): in
+ * byte order, which is code point order in UTF-8, it holds exactly the values starting with
+ * `normal`; the `LIKE` filter keeps exactly those all the same. Read in index order (`using ~<~`:
+ * the exact number, the shortest, comes first) up to the limit.
  */
-async function findByNumber(db: Runner, normal: string, prefix: boolean): Promise<NumberMatch[]> {
-  const test = (column: string) =>
-    prefix
-      ? sql`${sql.raw(column)} like ${`${normal.replace(/[\\%_]/g, '\\$&')}%`}`
-      : sql`${sql.raw(column)} = ${normal}`;
-  const { rows } = await db.execute<{
-    partId: string;
-    kind: MatchedBy['kind'];
-    brand: string;
-    number: string;
-    exact: boolean;
-  }>(sql`
-    (select id as "partId", 'number' as kind, brand, part_number as number, part_number_normal = ${normal} as exact
-     from parts where ${test('part_number_normal')}
+const BY_NUMBER_EXACT = lookupSql('= $1');
+const BY_NUMBER_PREFIX = lookupSql(`~>=~ $1 and {column} ~<~ $2 and {column} like $3`);
+
+function lookupSql(test: string): string {
+  const where = (column: string) => `${column} ${test.replaceAll('{column}', column)}`;
+  return `(select id as "partId", 'number' as kind, brand, part_number as number, part_number_normal = $1 as exact
+     from parts where ${where('part_number_normal')}
      order by part_number_normal using ~<~ limit ${MATCHES_PER_NUMBER})
     union all
-    (select part_id, kind, brand, number, number_normal = ${normal}
-     from part_cross_references where ${test('number_normal')}
-     order by number_normal using ~<~ limit ${MATCHES_PER_NUMBER})`);
-  return rows.map((r) => ({ ...r, exact: r.exact === true || String(r.exact) === 't' }));
+    (select part_id, kind, brand, number, number_normal = $1
+     from part_cross_references where ${where('number_normal')}
+     order by number_normal using ~<~ limit ${MATCHES_PER_NUMBER})`;
 }
+
+async function findByNumber(db: Db, normal: string, prefix: boolean): Promise<NumberMatch[]> {
+  const rows = prefix
+    ? await preparedQuery<RawMatch>(db, 'catalogue_number_prefix', BY_NUMBER_PREFIX, [
+        normal,
+        pastPrefix(normal),
+        `${normal.replace(/[\\%_]/g, '\\$&')}%`,
+      ])
+    : await preparedQuery<RawMatch>(db, 'catalogue_number_exact', BY_NUMBER_EXACT, [normal]);
+  return rows.map((r) => ({ ...r, partId: String(r.partId), exact: r.exact === true || String(r.exact) === 't' }));
+}
+
+/** The first text past every text starting with `prefix`: its last character moved one code point on. */
+function pastPrefix(prefix: string): string {
+  const chars = [...prefix];
+  const last = chars.pop()!.codePointAt(0)!;
+  return chars.join('') + String.fromCodePoint(last + 1);
+}
+
+type RawMatch = Omit<NumberMatch, 'exact'> & { exact: boolean | string };

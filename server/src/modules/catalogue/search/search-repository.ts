@@ -10,7 +10,8 @@ import { keyColumns, type PartsOrder } from './list-order.ts';
 import { betterMatch, findByNumbers, type NumberMatch } from './numbers.ts';
 import { allMatches, idIn, type ResolvedSearch } from './relevance.ts';
 import type { SearchTerms } from './search-terms.ts';
-import { allWords, createLexicon, hasAnyWord, searchText } from './words.ts';
+import { createLexicon } from './lexicon.ts';
+import { allWords, hasAnyWord, searchText } from './words.ts';
 
 /** Search and filters of a catalogue page; `search` comes from `searchTerms` and `resolve`. */
 export interface PartsFilter {
@@ -44,6 +45,10 @@ function searchCondition({ words, numbers, whole }: ResolvedSearch): SQL | undef
 }
 
 const textArrayOf = (words: readonly string[]) => sql`${`{${words.map((w) => JSON.stringify(w)).join(',')}}`}::text[]`;
+
+/** Whether a list is a search (any word, number or whole-query number to match). */
+const isSearch = ({ words, numbers, whole }: ResolvedSearch): boolean =>
+  words.length + numbers.length + whole.length > 0;
 
 /** Search and stock filters. The vehicle is not here: see `branchesOf`. */
 function filterCondition(filter: PartsFilter): SQL | undefined {
@@ -134,10 +139,14 @@ export function createSearchRepository(db: Db, options: { lexiconMaxAgeMs: numbe
           .orderBy(keysetOrder(columns))
           .limit(limit + 1);
       const branches = branchesOf(filter);
-      // One set: its page directly. Several: the first limit+1 ids of each in the same order,
-      // then the page of their union (at most limit+1 per set, each from its own index).
+      // One set: its page directly, but a search (its matches sorted, by relevance or, with no
+      // index walk, keyColumns, by a sort) sorts only ids and keys, then reads its page's rows:
+      // sorting thousands of whole rows cost three times the count. Several: the first limit+1
+      // ids of each in the same order, then the page of their union (at most limit+1 per set,
+      // each from its own index).
+      const idsFirst = isSearch(filter.search);
       const where =
-        branches.length === 1
+        branches.length === 1 && !idsFirst
           ? pageOf(branches[0])
           : sql`${parts.id} in (${sql.join(
               branches.map((b) => sql`(${firstIdsOf(b)})`),

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { createLoadingCache } from '../../../lib/loading-cache.ts';
-import { textArray, type Runner } from '../../../lib/sql-lists.ts';
+import { textArray } from '../../../lib/sql-lists.ts';
 
 /**
  * Migration 0006's stored word arrays: `search_words` (name and description) and
@@ -82,23 +81,3 @@ export function wordsFor(term: string, lexicon: readonly string[]): string[] {
   found.sort((x, y) => x.score - y.score || (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
   return found.slice(0, MAX_WORDS_PER_TERM).map((f) => f.word);
 }
-
-/**
- * The lexicon in memory (a few thousand words in a real catalogue), reloaded on every catalogue
- * change and after `maxAgeMs` (another instance's new words), and the lookup of a search's words
- * in it by the typo rule. A word with no catalogue word matches no part.
- */
-export function createLexicon(db: Runner, maxAgeMs: number) {
-  const cache = createLoadingCache<string[]>({ maxEntries: 1, maxAgeMs });
-  const load = async () =>
-    (await db.execute<{ word: string }>(sql`select word from search_lexicon`)).rows.map((r) => r.word);
-  return {
-    invalidate: () => cache.clear(),
-    async lookup(terms: readonly string[]): Promise<SearchWord[]> {
-      if (terms.length === 0) return [];
-      const lexicon = await cache.get('lexicon', load);
-      return terms.map((term) => ({ term, words: wordsFor(term, lexicon) }));
-    },
-  };
-}
-export type Lexicon = ReturnType<typeof createLexicon>;
