@@ -36,8 +36,34 @@ export function orderJsonOf(alias: string, lines = 'order_lines'): string {
     ${iso('pay_by')} as "payBy",
     ${iso('expired_at')} as "expiredAt",
     ${iso('refunded_at')} as "refundedAt",
-    ${linesJsonOf(alias, lines)} as "lines"
+    ${linesJsonOf(alias, lines)} as "lines",
+    ${addressJsonOf(`${alias}.shipping_address`)} as "shippingAddress",
+    ${addressJsonOf(`${alias}.billing_address`)} as "billingAddress",
+    case when ${alias}.shipping_method_name is not null then (select row_to_json(s) from (select
+      ${alias}.shipping_method_id as "methodId", ${alias}.shipping_method_name as "name",
+      trim_scale(${alias}.shipping_cents / 100.0) as "price", ${alias}.shipping_weight_grams as "weightGrams") as s) end as "shipping"
   ) o)`;
+}
+
+/** The contract's postalAddress fields, in its key order (a jsonb column keeps its own key order). */
+const ADDRESS_KEYS = [
+  'label',
+  'company',
+  'name',
+  'line1',
+  'line2',
+  'postalCode',
+  'city',
+  'region',
+  'country',
+  'countryName',
+  'phone',
+] as const;
+
+/** A stored address copy (a jsonb column, `column`) as the contract's `postalAddress`, or null. */
+function addressJsonOf(column: string): string {
+  const fields = ADDRESS_KEYS.map((key) => `${column}->>'${key}' as "${key}"`).join(', ');
+  return `case when ${column} is not null then (select row_to_json(a) from (select ${fields}) as a) end`;
 }
 
 /**
