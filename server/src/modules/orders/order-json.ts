@@ -147,4 +147,6 @@ export const ORDER_EXPORT_COLUMNS = `listed.id as "id",
   to_char(listed.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "paidAt",
   listed.payment_id as "paymentId",
   to_char(listed.shipped_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "shippedAt",
+  listed.shipping_method_name as "shippingMethod", listed.shipping_weight_grams as "shippingWeightGrams",
+  to_char(listed.shipping_cents / 100.0, 'FM99999990.00') as "shipping",
   (listed.created_at)::text as "k0", (listed.id)::text as "k1"`;
