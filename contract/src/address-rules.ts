@@ -1,4 +1,6 @@
-import countries from 'i18n-iso-countries';
+// The library's core without its locales: its Node entry requires all 79 by computed names,
+// which a bundle cannot follow (server/build.ts) and which the server does not need.
+import countries from 'i18n-iso-countries/index.js';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
@@ -13,7 +15,7 @@ import { checkoutInput } from './cart.ts';
  * data only with the form that needs it.
  */
 
-// Node loads every locale; a browser bundle only those registered: the names are English.
+// Only English is registered: the names are English everywhere.
 countries.registerLocale(english);
 
 /** The English name of an ISO 3166-1 alpha-2 code ("DE" → "Germany"); the code itself if unknown. */

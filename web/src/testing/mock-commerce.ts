@@ -170,6 +170,9 @@ const orderHandlers = [
       payBy: null,
       expiredAt: null,
       refundedAt: null,
+      shippingAddress: null,
+      billingAddress: null,
+      shipping: null,
     };
     state.orders.push(order);
     return HttpResponse.json(order, { status: 201 });

@@ -131,6 +131,9 @@ export function addPart(part: Partial<Part> = {}): Part {
     brand: OWN_BRAND,
     crossReferences: [],
     replacedBy: null,
+    weightGrams: 1000,
+    weightDefaulted: false,
+    hazardous: false,
     createdAt: stamp,
     updatedAt: stamp,
     ...part,
@@ -180,6 +183,9 @@ export function addOrder(order: Partial<Order> & { email: string }): Order {
     payBy: null,
     expiredAt: null,
     refundedAt: null,
+    shippingAddress: null,
+    billingAddress: null,
+    shipping: null,
     ...order,
   };
   state.orders.push(full);

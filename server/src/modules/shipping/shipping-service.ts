@@ -127,9 +127,13 @@ export function createShippingService(deps: {
      * cheapest first, and the others with why not. 404 when the address is not the caller's.
      */
     async options(userId: string, addressId: string): Promise<ShippingOptions> {
-      const address = await deps.addresses.copyOf(userId, addressId);
+      // Three independent reads at once, then the parts of the lines: two round trips in all.
+      const [address, lines, methods] = await Promise.all([
+        deps.addresses.copyOf(userId, addressId),
+        deps.cart.linesOf(userId),
+        repository.listActive(),
+      ]);
       if (!address) throw notFound('Address');
-      const [lines, methods] = await Promise.all([deps.cart.linesOf(userId), repository.listActive()]);
       const parcel = await parcelOfLines(lines);
       const result: ShippingOptions = {
         weightGrams: parcel.weightGrams,
