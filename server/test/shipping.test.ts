@@ -139,6 +139,15 @@ for (const kind of databaseKinds()) {
         const theirs: Address[] = (await t.inject({ method: 'GET', url: '/api/addresses' }, as)).json();
         assert.ok(!theirs.some((a) => a._id === home._id));
       }
+      // A refused write moved none of the caller's own defaults.
+      const otherHome = await addAddress(other, { ...HOME, defaultShipping: true });
+      const stray = await t.inject(
+        { method: 'PUT', url: `/api/addresses/${home._id}`, payload: { ...HOME, defaultShipping: true } },
+        other,
+      );
+      assert.equal(stray.statusCode, 404);
+      const otherAfter = (await t.inject({ method: 'GET', url: `/api/addresses/${otherHome._id}` }, other)).json();
+      assert.equal(otherAfter.defaultShipping, true);
       const options = await t.inject({ method: 'GET', url: `/api/shipping/options?addressId=${home._id}` }, other);
       assert.equal(options.statusCode, 404, "another's address prices nothing");
 

@@ -91,6 +91,12 @@ export function createAddressesRepository(db: Db) {
     async update(userId: string, id: string, fields: AddressFields, flags: DefaultFlags) {
       return db.transaction(async (tx) => {
         await inTurn(tx, userId);
+        // Another account's (or no) address: nothing changes, the defaults of the caller's neither.
+        const [mine] = await tx
+          .select({ id: addresses.id })
+          .from(addresses)
+          .where(and(eq(addresses.userId, userId), eq(addresses.id, id)));
+        if (!mine) return undefined;
         await moveDefaults(tx, userId, flags);
         const [row] = await tx
           .update(addresses)
