@@ -11,9 +11,9 @@ export interface ParcelLine {
   quantity: number;
 }
 
-/** What shipping needs of the cart (the cart module's `app.cart` provides it): the account's lines. */
+/** What shipping needs of the cart (the cart module's `app.cart` provides it): the account's lines and their parts' weights. */
 export interface CartOfAccount {
-  linesOf(userId: string): Promise<ParcelLine[]>;
+  weighedLinesOf(userId: string): Promise<(ParcelLine & Omit<PartWeight, 'partId'>)[]>;
 }
 
 /** What shipping needs of the address book: the country of one of the account's addresses. */
@@ -127,14 +127,14 @@ export function createShippingService(deps: {
      * cheapest first, and the others with why not. 404 when the address is not the caller's.
      */
     async options(userId: string, addressId: string): Promise<ShippingOptions> {
-      // Three independent reads at once, then the parts of the lines: two round trips in all.
+      // Three independent reads at once: one round trip's wait in all.
       const [address, lines, methods] = await Promise.all([
         deps.addresses.copyOf(userId, addressId),
-        deps.cart.linesOf(userId),
+        deps.cart.weighedLinesOf(userId),
         repository.listActive(),
       ]);
       if (!address) throw notFound('Address');
-      const parcel = await parcelOfLines(lines);
+      const parcel = parcelOf(lines, lines);
       const result: ShippingOptions = {
         weightGrams: parcel.weightGrams,
         goodsTotal: toDollars(parcel.goodsCents),
