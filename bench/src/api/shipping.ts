@@ -18,20 +18,25 @@ import type { Settings } from './settings.ts';
 
 const LINES = 200;
 const REQUESTS = 2000;
-const CONNECTIONS = 4;
+/** Requests in flight: one buyer at a time (what a checkout page does), and four at once. */
+const CONNECTIONS = [1, 4];
 const ADDRESS = { name: 'Bench Buyer', line1: '1 Gear St', postalCode: '62704', city: 'Springfield', country: 'US' };
 
-export interface ShippingReport {
-  postgresVersion: string | null;
-  requests: number;
+export interface ShippingCase {
   connections: number;
-  methods: number;
-  options: number;
   p50: number;
   p99: number;
   max: number;
   failures: number;
   pass: boolean;
+}
+
+export interface ShippingReport {
+  postgresVersion: string | null;
+  requests: number;
+  methods: number;
+  options: number;
+  cases: ShippingCase[];
   loadAverage: { before: number[]; after: number[] };
 }
 
@@ -98,26 +103,33 @@ export async function runShippingBench(settings: Settings, postgresVersion: stri
       refused: unknown[];
     };
     // Unmeasured: the JIT, the prepared statements and the pool warm up.
-    await load(url, buyer.token, 300, CONNECTIONS);
-    const { latencies, failures } = await load(url, buyer.token, REQUESTS, CONNECTIONS);
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const p99 = percentile(sorted, 99);
+    await load(url, buyer.token, 300, 4);
+    const cases: ShippingCase[] = [];
+    for (const connections of CONNECTIONS) {
+      const { latencies, failures } = await load(url, buyer.token, REQUESTS, connections);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const c: ShippingCase = {
+        connections,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1) ?? NaN,
+        failures,
+        pass: false,
+      };
+      c.pass = failures === 0 && c.p99 < 30;
+      cases.push(c);
+      console.log(
+        `  ${connections} in flight: p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, max ${c.max.toFixed(1)} ms, ${failures} failures`,
+      );
+    }
     const report: ShippingReport = {
       postgresVersion,
       requests: REQUESTS,
-      connections: CONNECTIONS,
       methods: sample.options.length + sample.refused.length,
       options: sample.options.length,
-      p50: percentile(sorted, 50),
-      p99,
-      max: sorted.at(-1) ?? NaN,
-      failures,
-      pass: failures === 0 && p99 < 30,
+      cases,
       loadAverage: { before, after: os.loadavg() },
     };
-    console.log(
-      `  p50 ${report.p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${report.max.toFixed(1)} ms, ${failures} failures`,
-    );
     return report;
   } finally {
     await server?.stop();
@@ -137,21 +149,21 @@ export function shippingMarkdown(report: ShippingReport): string {
       '(the machine is shared: other work ran beside the benchmark).',
     '',
     `One buyer's cart of ${LINES} lines (the cart's cap; 4 hazardous parts), ${report.methods} active methods ` +
-      `(the 3 seeded and 7 more; ${report.options} can carry the cart). ${report.requests} requests, ` +
-      `${report.connections} in flight, after 300 unmeasured ones.`,
+      `(the 3 seeded and 7 more; ${report.options} can carry the cart). ${report.requests} requests per row, ` +
+      'after 300 unmeasured ones; the server answers from three reads made at once (the address, the cart ' +
+      'with its parts, the active methods).',
     '',
     table(
-      ['request', 'p50', 'p99', 'max', 'failures', 'goal'],
-      [
-        [
-          `GET /api/shipping/options, ${LINES}-line cart`,
-          `${report.p50.toFixed(1)} ms`,
-          `${report.p99.toFixed(1)} ms`,
-          `${report.max.toFixed(1)} ms`,
-          String(report.failures),
-          `p99 < 30 ms: ${verdict(report.pass)}`,
-        ],
-      ],
+      ['request', 'in flight', 'p50', 'p99', 'max', 'failures', 'goal'],
+      report.cases.map((c) => [
+        `GET /api/shipping/options, ${LINES}-line cart`,
+        String(c.connections),
+        `${c.p50.toFixed(1)} ms`,
+        `${c.p99.toFixed(1)} ms`,
+        `${c.max.toFixed(1)} ms`,
+        String(c.failures),
+        `p99 < 30 ms: ${verdict(c.pass)}`,
+      ]),
     ),
   ].join('\n');
 }
