@@ -17,6 +17,7 @@ import {
   type NumbersScaleReport,
 } from './api/part-numbers-scale.ts';
 import { checkoutMarkdown, runCheckoutBench, type CheckoutReport } from './api/checkout.ts';
+import { runShippingBench, shippingMarkdown, type ShippingReport } from './api/shipping.ts';
 import { ordersScaleMarkdown, runOrdersScale, type OrdersScaleReport } from './api/orders-scale.ts';
 import { apiConsole, apiMarkdown, type ApiRun } from './api/report.ts';
 import { runDatabase, type DatabaseReport } from './api/run-database.ts';
@@ -51,8 +52,9 @@ let ordersScale: OrdersScaleReport | undefined;
 let fitment: FitmentScaleReport | undefined;
 let numbers: NumbersScaleReport | undefined;
 let checkout: CheckoutReport | undefined;
-/** The scenarios that run per database; `scale`, `orders-scale`, `fitment`, `numbers` and `checkout` run once, on PostgreSQL. */
-const onceOnPostgres = ['scale', 'orders-scale', 'fitment', 'numbers', 'checkout'];
+let shipping: ShippingReport | undefined;
+/** The scenarios that run per database; `scale`, `orders-scale`, `fitment`, `numbers`, `checkout` and `shipping` run once, on PostgreSQL. */
+const onceOnPostgres = ['scale', 'orders-scale', 'fitment', 'numbers', 'checkout', 'shipping'];
 const perDatabase = settings.scenarios.filter((s) => !onceOnPostgres.includes(s));
 try {
   for (const kind of perDatabase.length ? settings.databases : []) {
@@ -90,6 +92,10 @@ try {
     if (pgVersion) checkout = await runCheckoutBench(settings, pgVersion);
     else skipped.push('checkout: needs PostgreSQL at BENCH_PG_URL');
   }
+  if (settings.scenarios.includes('shipping')) {
+    if (pgVersion) shipping = await runShippingBench(settings, pgVersion);
+    else skipped.push('shipping: needs PostgreSQL at BENCH_PG_URL');
+  }
 } finally {
   await cleanUp();
 }
@@ -120,6 +126,12 @@ if (checkout) {
   console.log(`\n${markdown}\n`);
   writeSection('checkout', markdown);
   console.log('Wrote the checkout section of docs/PERFORMANCE.md');
+}
+if (shipping) {
+  const markdown = shippingMarkdown(shipping);
+  console.log(`\n${markdown}\n`);
+  writeSection('shipping', markdown);
+  console.log('Wrote the shipping section of docs/PERFORMANCE.md');
 }
 if (!perDatabase.length) process.exit(0);
 

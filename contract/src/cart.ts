@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorBody, id, TEXT_MAX, text, wholeNumber } from './common.ts';
+import { addressFields } from './addresses.ts';
 import { matchedBy, partSuccessor } from './part-numbers.ts';
 import { STOCK_MOVE_MAX } from './parts.ts';
 
@@ -100,11 +101,37 @@ export const quickOrderResult = z.object({
 });
 export type QuickOrderResult = z.infer<typeof quickOrderResult>;
 
-/** Body of `POST /api/checkout`: the cart becomes one order. */
-export const checkoutInput = z.object({
-  phone: text('Phone', TEXT_MAX.phone),
-  address: text('Address', TEXT_MAX.address),
-});
+/**
+ * Body of `POST /api/checkout`: the cart becomes one order. The spec's form sends `phone` and a
+ * free-text `address`, as before. Issue 28 adds a shipping address from the book (`addressId`) or
+ * inline (`address` as an object), a billing address (`billingAddressId` or `billingAddress`;
+ * default: the book's default billing address, else the shipping address) and
+ * `shippingMethodId`. `phone` may then be left out when the address has one. A shipping price
+ * sent by a client is stripped: the server prices the shipping.
+ */
+export const checkoutInput = z
+  .object({
+    phone: text('Phone', TEXT_MAX.phone).optional(),
+    address: z.union([text('Address', TEXT_MAX.address), addressFields]).optional(),
+    addressId: id.optional(),
+    billingAddressId: id.optional(),
+    billingAddress: addressFields.optional(),
+    shippingMethodId: id.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.address === undefined && v.addressId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Address is required' });
+    else if (v.address !== undefined && v.addressId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['addressId'], message: 'Send either address or addressId, not both' });
+    if (v.billingAddress !== undefined && v.billingAddressId !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['billingAddressId'],
+        message: 'Send either billingAddress or billingAddressId, not both',
+      });
+    if (typeof v.address === 'string' && v.phone === undefined)
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Phone is required' });
+  });
 export type CheckoutInput = z.input<typeof checkoutInput>;
 
 /** Why checkout refused one line (the quantity rules' codes, or the part is gone or replaced). */

@@ -14,3 +14,5 @@ export * from './config.ts';
 export * from './stats.ts';
 export * from './pricing.ts';
 export * from './cart.ts';
+export * from './addresses.ts';
+export * from './shipping.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { id, text, TEXT_MAX, wholeNumber } from './common.ts';
+import { postalAddress } from './addresses.ts';
 import { pageQuery } from './paging.ts';
+import { orderShipping } from './shipping.ts';
 
 /** PRODUCT.md §5's order messages, shared by the purchase form and the server. */
 export const orderMessages = {
@@ -88,6 +90,15 @@ export const order = z.object({
   /** A payment that arrived after expiry, when the stock was gone, was given back. */
   refundedAt: z.string().nullable(),
   lines: z.array(orderLine),
+  /**
+   * Copies of the addresses the order was placed with (issue 28): an edit or deletion in the
+   * address book changes no placed order. Null on orders placed with a free-text address only
+   * (the spec's `POST /api/order`, orders from before the address book).
+   */
+  shippingAddress: postalAddress.nullable(),
+  billingAddress: postalAddress.nullable(),
+  /** The shipping line: its method, price (part of `price`) and the parcel's weight; null without one. */
+  shipping: orderShipping.nullable(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -10,6 +10,7 @@ import {
   partNumberText,
   partSuccessor,
 } from './part-numbers.ts';
+import { PART_WEIGHT_MAX_GRAMS } from './shipping.ts';
 
 export const part = z.object({
   _id: id,
@@ -31,6 +32,12 @@ export const part = z.object({
   replacedBy: partSuccessor.nullable(),
   /** Only in search answers (`?q=`) when a number matched: which one. */
   matchedBy: matchedBy.optional(),
+  /** Grams, what shipping weighs it by (issue 28). */
+  weightGrams: z.number().int(),
+  /** The weight is DEFAULT_PART_WEIGHT_GRAMS because it was never given (Manage Products flags it). */
+  weightDefaulted: z.boolean(),
+  /** Hazardous goods (e.g. batteries, aerosols): only methods that carry them may ship it. */
+  hazardous: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
@@ -64,6 +71,12 @@ export const partInput = z.object({
   crossReferences: crossReferencesInput.optional(),
   /** The successor's part number (any spelling of it), or null: the part is current. */
   replacedBy: partNumberText('Replaced by').nullable().optional(),
+  /**
+   * Grams. The product form requires it; an API call without it (the spec's add-product call)
+   * gives a new part DEFAULT_PART_WEIGHT_GRAMS, flagged as `weightDefaulted`.
+   */
+  weightGrams: wholeNumber('Weight', 1, PART_WEIGHT_MAX_GRAMS).optional(),
+  hazardous: z.boolean({ message: 'Hazardous must be true or false' }).optional(),
 });
 export type PartInput = z.input<typeof partInput>;
 

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
+import { addressesPlugin } from './modules/addresses/addresses-plugin.ts';
+import { addressesRoutes } from './modules/addresses/addresses-routes.ts';
 import { cartPlugin } from './modules/cart/cart-plugin.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { checkoutPlugin } from './modules/checkout/checkout-plugin.ts';
@@ -25,6 +27,8 @@ import { webhookRoutes } from './modules/payments/webhook-routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config-routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews-plugin.ts';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
+import { shippingPlugin } from './modules/shipping/shipping-plugin.ts';
+import { shippingRoutes } from './modules/shipping/shipping-routes.ts';
 import { statsPlugin } from './modules/stats/stats-plugin.ts';
 import { statsRoutes } from './modules/stats/stats-routes.ts';
 import { usersPlugin } from './modules/users/users-plugin.ts';
@@ -56,7 +60,8 @@ export const INFRASTRUCTURE: readonly Plugin[] = [
 /**
  * The modules' services. Orders first: mail, payments, invoices and the hold sweep subscribe to
  * the order machine's events; identity after mail and users, whose services it calls; the cart
- * after the catalogue and orders, which it asks.
+ * after the catalogue and orders, which it asks; shipping after the cart and the address book,
+ * which it reads; checkout last.
  */
 export const SERVICES: readonly Plugin[] = [
   ordersPlugin,
@@ -65,6 +70,8 @@ export const SERVICES: readonly Plugin[] = [
   identityPlugin,
   cataloguePlugin,
   cartPlugin,
+  addressesPlugin,
+  shippingPlugin,
   reviewsPlugin,
   contactPlugin,
   statsPlugin,
@@ -87,6 +94,8 @@ export const ROUTES: readonly Plugin[] = [
   usersRoutes,
   ordersRoutes,
   cartRoutes,
+  addressesRoutes,
+  shippingRoutes,
   checkoutRoutes,
   invoicesRoutes,
   paymentsRoutes,

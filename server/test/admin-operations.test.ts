@@ -261,6 +261,9 @@ for (const kind of databaseKinds()) {
           'Paid at',
           'Payment id',
           'Shipped at',
+          'Shipping method',
+          'Weight (g)',
+          'Shipping',
         ]);
         const byId = new Map(records.map((r) => [r['Order id'], r]));
         for (const o of whole) {

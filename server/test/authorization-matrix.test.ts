@@ -21,6 +21,10 @@ interface Ctx {
   paidOrder(): Promise<{ orderId: string; paymentId: string }>;
   /** The client secret of a new intent for a new order of the owner's. */
   freshClientSecret(): Promise<string>;
+  /** A new address in the owner's book (issue 28). */
+  freshAddress(): Promise<string>;
+  /** A new shipping method (issue 28). */
+  freshMethod(): Promise<string>;
 }
 interface Row {
   route: string;
@@ -42,6 +46,17 @@ const profile = { name: 'Owner', address: '1 Gear St', phone: '555', linkedin: '
 /** The matrix part's own number (PRODUCT.md §17). */
 const numberOf = async (c: Ctx): Promise<string> =>
   ((await c.t.inject({ method: 'GET', url: `/api/parts/${c.partId}` })).json() as { partNumber: string }).partNumber;
+const address = { name: 'Owner', line1: '1 Gear St', postalCode: '62704', city: 'Springfield', country: 'US' };
+const method = {
+  name: 'Matrix Post',
+  carrier: 'Matrix',
+  countries: ['US'],
+  rates: [{ upToGrams: 1000, price: 5 }],
+  freeOver: null,
+  carriesHazardous: false,
+  estimateDays: [1, 3],
+  active: true,
+};
 const everyone = (status: number) => ({ anonymous: status, owner: status, other: status, admin: status });
 
 /** Every API route, and the exact status each caller gets. A new route must be added here. */
@@ -252,6 +267,71 @@ const matrix: Row[] = [
     request: () => ({ method: 'POST', url: '/api/checkout', payload: { phone: '555', address: '1 Gear St' } }),
     expect: { anonymous: 401, owner: 409, other: 409, admin: 409 },
   },
+  // Issue 28: each caller's own address book; another's address is missing to everyone else, admins too.
+  {
+    route: 'GET /api/addresses',
+    request: () => ({ method: 'GET', url: '/api/addresses' }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/addresses',
+    request: () => ({ method: 'POST', url: '/api/addresses', payload: address }),
+    expect: { anonymous: 401, owner: 201, other: 201, admin: 201 },
+  },
+  {
+    route: 'GET /api/addresses/:id',
+    request: async (c) => ({ method: 'GET', url: `/api/addresses/${await c.freshAddress()}` }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
+    route: 'PUT /api/addresses/:id',
+    request: async (c) => ({ method: 'PUT', url: `/api/addresses/${await c.freshAddress()}`, payload: address }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
+    route: 'DELETE /api/addresses/:id',
+    request: async (c) => ({ method: 'DELETE', url: `/api/addresses/${await c.freshAddress()}` }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
+    route: 'GET /api/shipping/methods',
+    request: () => ({ method: 'GET', url: '/api/shipping/methods' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/shipping/methods/all',
+    request: () => ({ method: 'GET', url: '/api/shipping/methods/all' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/shipping/methods/:id',
+    request: async (c) => ({ method: 'GET', url: `/api/shipping/methods/${await c.freshMethod()}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/shipping/methods',
+    request: () => ({ method: 'POST', url: '/api/shipping/methods', payload: method }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 201 },
+  },
+  {
+    route: 'PUT /api/shipping/methods/:id',
+    request: async (c) => ({
+      method: 'PUT',
+      url: `/api/shipping/methods/${await c.freshMethod()}`,
+      payload: { active: false },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/shipping/methods/:id',
+    request: async (c) => ({ method: 'DELETE', url: `/api/shipping/methods/${await c.freshMethod()}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/shipping/options',
+    request: async (c) => ({ method: 'GET', url: `/api/shipping/options?addressId=${await c.freshAddress()}` }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
   {
     route: 'GET /api/order',
     request: (c) => ({ method: 'GET', url: `/api/order?email=${c.owner.email}` }),
@@ -391,6 +471,10 @@ for (const kind of databaseKinds()) {
           assert.equal(confirm.status, 200, JSON.stringify(confirm.body));
           return { orderId: order._id, paymentId: confirm.body.id };
         },
+        freshAddress: async () =>
+          (await t.inject({ method: 'POST', url: '/api/addresses', payload: address }, callers.owner)).json()._id,
+        freshMethod: async () =>
+          (await t.inject({ method: 'POST', url: '/api/shipping/methods', payload: method }, callers.admin)).json()._id,
         freshClientSecret: async () => {
           const order = await placeOrder(t, callers.owner, orderPartId, 1);
           return (

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Cart, Order, Part, PartDetail, QuickOrderResult, User } from '@torque/contract';
+import type { Address, Cart, Order, Part, PartDetail, QuickOrderResult, User } from '@torque/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addPart, orderBody, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
@@ -70,6 +70,27 @@ async function assertOwnCart(c: Ctx, res: LightMyRequestResponse, quantity: numb
   );
   if (res.statusCode === 200) assert.deepEqual((res.json() as { cart?: Cart }).cart ?? res.json(), own);
   assert.deepEqual(((await c.t.inject({ method: 'GET', url: '/api/cart' }, c.victim)).json() as Cart).lines, []);
+}
+
+const ADDRESS = { name: 'Mallory', line1: '1 Gear St', postalCode: '62704', city: 'Springfield', country: 'US' };
+const SHIPPING_METHOD = {
+  name: 'Mass Method',
+  carrier: 'Test',
+  countries: ['US'],
+  rates: [{ upToGrams: 1000, price: 5 }],
+  freeOver: null,
+  carriesHazardous: false,
+  estimateDays: [1, 2],
+  active: true,
+};
+const FORGED_ID = '00000000-0000-4000-8000-000000000001';
+
+/** The address `id` is Mallory's, and the victim's book is still empty. */
+async function assertBooks(c: Ctx, id: string): Promise<void> {
+  const own = (await c.t.inject({ method: 'GET', url: `/api/addresses/${id}` }, c.mallory)).json() as Address;
+  assert.equal(own._id, id, "the address is in mallory's book");
+  const theirs = (await c.t.inject({ method: 'GET', url: '/api/addresses' }, c.victim)).json() as Address[];
+  assert.deepEqual(theirs, [], "the victim's book");
 }
 
 async function assertUnpaid(c: Ctx, id: string): Promise<void> {
@@ -376,6 +397,129 @@ const rows: Row[] = [
         order.lines.map((l) => [l.partId, l.quantity, l.unitPrice, l.total]),
         [[c.part._id, 3, 12.5, 37.5]],
         "the lines are the cart's, priced by the server",
+      );
+    },
+  },
+  // Issue 28: a shipping price, a method's name or a weight sent by the client are never read.
+  {
+    route: 'POST /api/checkout',
+    name: 'a checkout naming its own shipping price, method name and weight',
+    status: 201,
+    async send(c) {
+      const method = await c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/shipping/methods',
+          payload: { ...SHIPPING_METHOD, name: 'Mass Post', rates: [{ upToGrams: 100_000, price: 7 }] },
+        },
+        c.admin,
+      );
+      assert.equal(method.statusCode, 201, method.body);
+      const cart = await c.t.inject(
+        { method: 'PUT', url: '/api/cart', payload: { lines: [{ partId: c.part._id, quantity: 3 }] } },
+        c.mallory,
+      );
+      assert.equal(cart.statusCode, 200, cart.body);
+      return c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/checkout',
+          payload: {
+            phone: '+1 555 0100',
+            address: { ...ADDRESS, userId: c.victim.id },
+            shippingMethodId: method.json()._id,
+            ...c.forged,
+            shippingPrice: 0,
+            shippingCents: 0,
+            shipping: { methodId: method.json()._id, name: 'Free', price: 0, weightGrams: 1 },
+            weightGrams: 1,
+          },
+        },
+        c.mallory,
+      );
+    },
+    async verify(c, res) {
+      const order = await orderRecord(c, res.json()._id);
+      assert.deepEqual(
+        [order.email, order.price, order.shipping?.name, order.shipping?.price, order.payment, order.status],
+        [c.mallory.email, 44.5, 'Mass Post', 7, false, null],
+        'the shipping is priced by the server and joins the total',
+      );
+    },
+  },
+  {
+    route: 'POST /api/addresses',
+    name: "an address for another account, with its own id, dates and the victim's email",
+    status: 201,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/addresses',
+          payload: {
+            ...ADDRESS,
+            ...c.forged,
+            userId: c.victim.id,
+            user_id: c.victim.id,
+            _id: FORGED_ID,
+            createdAt: '2000-01-01T00:00:00.000Z',
+          },
+        },
+        c.mallory,
+      ),
+    async verify(c, res) {
+      const created = res.json() as Address;
+      assert.notEqual(created._id, FORGED_ID);
+      assert.notEqual(created.createdAt, '2000-01-01T00:00:00.000Z');
+      await assertBooks(c, created._id);
+    },
+  },
+  {
+    route: 'PUT /api/addresses/:id',
+    name: 'moving an address to another account',
+    status: 200,
+    async send(c) {
+      const created = await c.t.inject({ method: 'POST', url: '/api/addresses', payload: ADDRESS }, c.mallory);
+      assert.equal(created.statusCode, 201, created.body);
+      return c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/addresses/${created.json()._id}`,
+          payload: { ...ADDRESS, ...c.forged, userId: c.victim.id, _id: FORGED_ID },
+        },
+        c.mallory,
+      );
+    },
+    async verify(c, res) {
+      await assertBooks(c, (res.json() as Address)._id);
+    },
+  },
+  {
+    route: 'POST /api/shipping/methods',
+    name: 'a customer adding a free shipping method',
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        { method: 'POST', url: '/api/shipping/methods', payload: { ...SHIPPING_METHOD, ...c.forged } },
+        c.mallory,
+      ),
+  },
+  {
+    route: 'PUT /api/shipping/methods/:id',
+    name: "a customer zeroing a method's rates",
+    status: 403,
+    async send(c) {
+      const method = await c.t.inject(
+        { method: 'POST', url: '/api/shipping/methods', payload: SHIPPING_METHOD },
+        c.admin,
+      );
+      return c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/shipping/methods/${method.json()._id}`,
+          payload: { ...c.forged, rates: [{ upToGrams: 1, price: 0 }], freeOver: 0 },
+        },
+        c.mallory,
       );
     },
   },
@@ -918,8 +1062,8 @@ for (const kind of databaseKinds()) {
       for (const o of orders) {
         assert.equal(
           Math.round(o.price * 100),
-          Math.round(o.unitPrice * 100) * o.quantity,
-          `order ${o._id} is priced from its part`,
+          Math.round(o.unitPrice * 100) * o.quantity + Math.round((o.shipping?.price ?? 0) * 100),
+          `order ${o._id} is priced from its part (and the server's shipping price)`,
         );
         assert.equal(o.unitPrice, c.part.price, `order ${o._id} has the part's price`);
         assert.equal(o.payment, o.paymentId !== null && o.paidAt !== null, `order ${o._id}: paid only with a payment`);

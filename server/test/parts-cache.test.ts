@@ -23,6 +23,9 @@ const part = (id: string, available: number): Part => ({
   brand: 'Torque Parts',
   crossReferences: [],
   replacedBy: null,
+  weightGrams: 1000,
+  weightDefaulted: true,
+  hazardous: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

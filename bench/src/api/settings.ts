@@ -13,6 +13,7 @@ function positive(name: string, fallback: number): number {
  * `fitment`: the vehicle selector and filter at 2,000,000 fitment rows (api/fitment-scale.ts).
  * `numbers`: part numbers at 1,000,000 cross-references and their import (api/part-numbers-scale.ts).
  * `checkout`: POST /api/checkout of 20-line and 3-line carts (api/checkout.ts).
+ * `shipping`: GET /api/shipping/options for a 200-line cart (api/shipping.ts).
  */
 export const SCENARIOS = [
   'catalogue',
@@ -24,6 +25,7 @@ export const SCENARIOS = [
   'fitment',
   'numbers',
   'checkout',
+  'shipping',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

@@ -5,7 +5,8 @@ import { repoRoot } from './servers.ts';
 
 export const performanceDoc = path.join(repoRoot, 'docs/PERFORMANCE.md');
 
-export type Section = 'api' | 'web' | 'catalogue' | 'stats' | 'orders' | 'fitment' | 'numbers' | 'invoice' | 'checkout';
+export type Section =
+  'api' | 'web' | 'catalogue' | 'stats' | 'orders' | 'fitment' | 'numbers' | 'invoice' | 'checkout' | 'shipping';
 
 const markers = (section: Section) => [`<!-- bench:${section}:start -->`, `<!-- bench:${section}:end -->`] as const;
 

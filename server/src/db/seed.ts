@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { CrossReference, FitmentRow } from '@torque/contract';
-import { partCrossReferences, partFitment, parts, reviews } from './schema/index.ts';
+import { partCrossReferences, partFitment, parts, reviews, shippingMethods } from './schema/index.ts';
 
 interface SeedPart {
   name: string;
@@ -20,12 +20,65 @@ interface SeedPart {
   crossReferences: CrossReference[];
   replacedBy: string | null;
   fitment: FitmentRow[];
+  /** Issue 28: grams (plausible for the part), hazardous goods. */
+  weightGrams: number;
+  hazardous: boolean;
 }
 interface SeedReview {
   name: string;
   comment: string;
   rating: number;
 }
+
+/**
+ * The demo's shipping methods (issue 28): a domestic standard (ground, carries hazardous goods,
+ * free over $150) and express (air: no hazardous goods), and an international one.
+ */
+const DEMO_SHIPPING_METHODS: (typeof shippingMethods.$inferInsert)[] = [
+  {
+    name: 'Standard (US)',
+    carrier: 'UPS Ground',
+    countries: ['US'],
+    rates: [
+      { upToGrams: 1000, priceCents: 599 },
+      { upToGrams: 5000, priceCents: 999 },
+      { upToGrams: 20000, priceCents: 1999 },
+      { upToGrams: 70000, priceCents: 4999 },
+    ],
+    freeOverCents: 15000,
+    carriesHazardous: true,
+    estimateMinDays: 3,
+    estimateMaxDays: 5,
+  },
+  {
+    name: 'Express (US)',
+    carrier: 'FedEx Priority Overnight',
+    countries: ['US'],
+    rates: [
+      { upToGrams: 1000, priceCents: 1499 },
+      { upToGrams: 5000, priceCents: 2499 },
+      { upToGrams: 30000, priceCents: 5999 },
+    ],
+    freeOverCents: null,
+    carriesHazardous: false,
+    estimateMinDays: 1,
+    estimateMaxDays: 2,
+  },
+  {
+    name: 'International',
+    carrier: 'DHL Express Worldwide',
+    countries: ['CA', 'MX', 'GB', 'IE', 'DE', 'FR', 'NL', 'BE', 'IT', 'ES', 'SE', 'JP', 'AU'],
+    rates: [
+      { upToGrams: 2000, priceCents: 2999 },
+      { upToGrams: 10000, priceCents: 6999 },
+      { upToGrams: 30000, priceCents: 14999 },
+    ],
+    freeOverCents: null,
+    carriesHazardous: false,
+    estimateMinDays: 5,
+    estimateMaxDays: 10,
+  },
+];
 
 const seedDir = path.resolve(import.meta.dirname, 'seed-data');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(seedDir, file), 'utf8')) as T;
@@ -58,6 +111,9 @@ export async function seedDemoData(db: Db): Promise<{ parts: number; reviews: nu
           universal: p.universal,
           partNumber: p.partNumber,
           brand: p.brand,
+          weightGrams: p.weightGrams,
+          weightDefaulted: false,
+          hazardous: p.hazardous,
           createdAt: new Date(base + i * 60_000),
         })),
       )
@@ -75,6 +131,7 @@ export async function seedDemoData(db: Db): Promise<{ parts: number; reviews: nu
         .set({ replacedBy: idOf.get(successor.name)! })
         .where(sql`${parts.id} = ${idOf.get(p.name)!}`);
     }
+    await tx.insert(shippingMethods).values(DEMO_SHIPPING_METHODS);
     await tx.insert(reviews).values(
       demoReviews.map((r, i) => ({
         name: r.name,

@@ -194,6 +194,42 @@ const authBody = (pools: Pools) => ({
   callbackURL: pick(['/', 'https://evil.example', 'javascript:alert(1)']),
 });
 
+/** An address (issue 28): real countries and postal codes mostly, wrong ones and hostile text sometimes. */
+const addressBody = {
+  label: text('Home'),
+  company: text('Acme'),
+  name: text('Jane Doe'),
+  line1: text('1 Gear St'),
+  line2: text('Unit 4'),
+  postalCode: text('62704', '10115', 'SW1A 1AA', '1', ''),
+  city: text('Springfield'),
+  region: text('IL'),
+  country: text('US', 'de', 'GB', 'HK', 'XX', 'USA'),
+  phone: text('+1 555 0100'),
+  defaultShipping: pick([true, false, 'yes']),
+  defaultBilling: pick([true, false]),
+};
+/** A shipping method (issue 28): tables right or wrong. */
+const methodBody = {
+  name: text('Fuzz Post'),
+  carrier: text('Fuzz'),
+  countries: fc.array(text('US', 'DE', 'us', 'XX'), { maxLength: 3 }),
+  rates: fc.array(
+    fc.record({
+      upToGrams: fc.oneof(fc.integer({ min: -5, max: 100_000_000 }), pick(['1000'])),
+      price: fc.oneof(pick([0, 5, 9.99, -1, 1.001]), pick(['5'])),
+    }),
+    { maxLength: 4 },
+  ),
+  freeOver: pick([null, 0, 100, -1, '50']),
+  carriesHazardous: pick([true, false, 'no']),
+  estimateDays: fc.oneof(
+    fc.tuple(fc.integer({ min: -1, max: 400 }), fc.integer({ min: -1, max: 400 })),
+    pick([[1], 3]),
+  ),
+  active: pick([true, false]),
+};
+
 /** Every API route and how to generate requests for it. The suite fails if a route is missing. */
 export const routeFuzz: RouteFuzz[] = [
   {
@@ -411,12 +447,70 @@ export const routeFuzz: RouteFuzz[] = [
   {
     // The cart is the caller's (empty or not, as other fuzzed calls left it): contact details and stray fields vary.
     route: 'POST /api/checkout',
-    requests: () =>
+    requests: (p) =>
       requests({
         method: 'POST',
         path: '/api/checkout',
-        body: { phone: text('+1 555 0100'), address: text('1 Main St, Springfield') },
+        body: {
+          phone: text('+1 555 0100'),
+          address: fc.oneof(text('1 Main St, Springfield'), fc.record(addressBody, { requiredKeys: [] })),
+          addressId: pick(p.addresses),
+          billingAddressId: pick(p.addresses),
+          shippingMethodId: pick([...p.methods, ...p.decoyMethods]),
+          shippingPrice: pick([0, -1]),
+        },
       }),
+  },
+  { route: 'GET /api/addresses', requests: () => requests({ method: 'GET', path: '/api/addresses' }) },
+  {
+    route: 'GET /api/addresses/:id',
+    requests: (p) => requests({ method: 'GET', path: segment(p.addresses).map((id) => `/api/addresses/${id}`) }),
+  },
+  {
+    route: 'POST /api/addresses',
+    requests: () => requests({ method: 'POST', path: '/api/addresses', body: addressBody }),
+  },
+  {
+    route: 'PUT /api/addresses/:id',
+    requests: (p) =>
+      requests({ method: 'PUT', path: segment(p.addresses).map((id) => `/api/addresses/${id}`), body: addressBody }),
+  },
+  {
+    route: 'DELETE /api/addresses/:id',
+    requests: (p) =>
+      requests({ method: 'DELETE', path: segment(p.doomedAddresses).map((id) => `/api/addresses/${id}`) }),
+  },
+  { route: 'GET /api/shipping/methods', requests: () => requests({ method: 'GET', path: '/api/shipping/methods' }) },
+  {
+    route: 'GET /api/shipping/methods/all',
+    requests: () => requests({ method: 'GET', path: '/api/shipping/methods/all' }),
+  },
+  {
+    route: 'GET /api/shipping/methods/:id',
+    requests: (p) => requests({ method: 'GET', path: segment(p.methods).map((id) => `/api/shipping/methods/${id}`) }),
+  },
+  {
+    route: 'POST /api/shipping/methods',
+    requests: () => requests({ method: 'POST', path: '/api/shipping/methods', body: methodBody }),
+  },
+  {
+    route: 'PUT /api/shipping/methods/:id',
+    requests: (p) =>
+      requests({
+        method: 'PUT',
+        path: segment(p.decoyMethods).map((id) => `/api/shipping/methods/${id}`),
+        body: methodBody,
+      }),
+  },
+  {
+    route: 'DELETE /api/shipping/methods/:id',
+    requests: (p) =>
+      requests({ method: 'DELETE', path: segment(p.doomedMethods).map((id) => `/api/shipping/methods/${id}`) }),
+  },
+  {
+    route: 'GET /api/shipping/options',
+    requests: (p) =>
+      requests({ method: 'GET', path: '/api/shipping/options', query: queryOf({ addressId: p.addresses }) }),
   },
   {
     route: 'GET /api/order',

@@ -45,6 +45,13 @@ export interface Pools {
   /** Succeeded payment ids (of paid orders) and intent ids nobody paid. */
   paymentIds: string[];
   intentIds: string[];
+  /** Issue 28: the customer's addresses and another customer's; the customer's a fuzzed DELETE may remove. */
+  addresses: string[];
+  doomedAddresses: string[];
+  /** Shipping methods to read, change (decoys) and delete (doomed). */
+  methods: string[];
+  decoyMethods: string[];
+  doomedMethods: string[];
 }
 
 export interface World {
@@ -132,11 +139,45 @@ async function buildOrders(t: TestApp, customer: TestUser, other: TestUser, part
   return orders;
 }
 
+const ADDRESS = { name: 'Fuzz', line1: '1 Gear St', postalCode: '62704', city: 'Springfield', country: 'US' };
+const METHOD = {
+  name: 'Fuzz Post',
+  carrier: 'Fuzz',
+  countries: ['US', 'DE'],
+  rates: [{ upToGrams: 5000, price: 5 }],
+  freeOver: 100,
+  carriesHazardous: false,
+  estimateDays: [1, 3],
+  active: true,
+};
+
+/** Issue 28: address-book entries and shipping methods for the generators. */
+async function buildShipping(t: TestApp, admin: TestUser, customer: TestUser, other: TestUser) {
+  const address = async (as: TestUser) => {
+    const res = await t.inject({ method: 'POST', url: '/api/addresses', payload: ADDRESS }, as);
+    assert.equal(res.statusCode, 201, res.body);
+    return (res.json() as { _id: string })._id;
+  };
+  const method = async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/shipping/methods', payload: METHOD }, admin);
+    assert.equal(res.statusCode, 201, res.body);
+    return (res.json() as { _id: string })._id;
+  };
+  return {
+    addresses: [await address(customer), await address(customer), await address(other)],
+    doomedAddresses: [await address(customer), await address(customer)],
+    methods: [await method()],
+    decoyMethods: [await method()],
+    doomedMethods: [await method(), await method()],
+  };
+}
+
 /** Builds the callers, catalogue and orders the fuzzing runs against. */
 export async function buildWorld(t: TestApp): Promise<World> {
   const { admin, customer, other, authCustomer, authAdmin, doomed } = await buildCallers(t);
   const parts = await buildCatalogue(t);
   const orders = await buildOrders(t, customer, other, parts.plenty);
+  const shipping = await buildShipping(t, admin, customer, other);
 
   // A fuzzed sign-out (or revoke-sessions) ends these callers' sessions; putting the rows back
   // keeps their cookies valid without signing in again (a password hash, ~100 ms, each time).
@@ -164,6 +205,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       clientSecrets: [...orders.unpaid.map((o) => o.clientSecret), orders.otherUnpaid.clientSecret],
       paymentIds: [...orders.paid.map((o) => o.paymentId), orders.otherPaid.paymentId],
       intentIds: orders.unpaid.map((o) => o.intentId),
+      ...shipping,
     },
     api: { anonymous: {}, customer: credentials(customer), admin: credentials(admin) },
     auth: { anonymous: {}, customer: credentials(authCustomer), admin: credentials(authAdmin) },

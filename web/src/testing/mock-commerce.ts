@@ -170,6 +170,9 @@ const orderHandlers = [
       payBy: null,
       expiredAt: null,
       refundedAt: null,
+      shippingAddress: null,
+      billingAddress: null,
+      shipping: null,
     };
     const order: Order = { ...placed, lines: [oneLine(placed)] };
     state.orders.push(order);

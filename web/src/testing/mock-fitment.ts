@@ -146,6 +146,9 @@ export const fitmentHandlers = [
       brand: '',
       crossReferences: [],
       replacedBy: null,
+      weightGrams: fields.weightGrams ?? 1000,
+      weightDefaulted: fields.weightGrams === undefined,
+      hazardous: fields.hazardous ?? false,
       createdAt: stamp,
       updatedAt: stamp,
     };

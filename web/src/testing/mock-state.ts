@@ -134,6 +134,9 @@ export function addPart(part: Partial<Part> = {}): Part {
     brand: OWN_BRAND,
     crossReferences: [],
     replacedBy: null,
+    weightGrams: 1000,
+    weightDefaulted: false,
+    hazardous: false,
     createdAt: stamp,
     updatedAt: stamp,
     ...part,
@@ -184,6 +187,9 @@ export function addOrder(order: Partial<Order> & { email: string }): Order {
     expiredAt: null,
     refundedAt: null,
     lines: [],
+    shippingAddress: null,
+    billingAddress: null,
+    shipping: null,
     ...order,
   };
   // The server answers every order with its lines: a one-line order's is the order itself.

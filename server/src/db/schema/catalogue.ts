@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_PART_WEIGHT_GRAMS } from '@torque/contract';
 import { timestamps } from './timestamps.ts';
 
 /**
@@ -47,6 +48,12 @@ export const parts = pgTable(
     brand: text('brand').notNull().default('Torque Parts'),
     /** A discontinued part's successor (PRODUCT.md §17); null while the part is current. */
     replacedBy: uuid('replaced_by').references((): AnyPgColumn => parts.id, { onDelete: 'set null' }),
+    /** Grams (issue 28). An insert without one takes DEFAULT_PART_WEIGHT_GRAMS and `weight_defaulted`. */
+    weightGrams: integer('weight_grams').notNull().default(DEFAULT_PART_WEIGHT_GRAMS),
+    /** The weight was never given: Manage Products flags the part. */
+    weightDefaulted: boolean('weight_defaulted').notNull().default(true),
+    /** Hazardous goods: only shipping methods that carry them may ship the part. */
+    hazardous: boolean('hazardous').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -55,6 +62,7 @@ export const parts = pgTable(
     check('parts_available_not_negative', sql`${t.available} >= 0`),
     check('parts_minimum_order_positive', sql`${t.minimumOrder} >= 1`),
     check('parts_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('parts_weight_positive', sql`${t.weightGrams} >= 1`),
   ],
 );
 

@@ -4,3 +4,4 @@ export * from './orders.ts';
 export * from './mail.ts';
 export * from './fitment.ts';
 export * from './cart.ts';
+export * from './shipping.ts';

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { parts } from './catalogue.ts';
+import { shippingMethods } from './shipping.ts';
 import { timestamps } from './timestamps.ts';
 
 /**
@@ -40,6 +52,17 @@ export const orders = pgTable(
      * a paid, unshipped order the shop refunded. modules/orders/order-states.ts.
      */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * Issue 28: copies of the addresses as they were at checkout (the contract's postalAddress),
+     * and the shipping line. `total_cents` includes `shipping_cents`, so the payment charges it.
+     * All null on orders without them (the spec's one-part order, older orders).
+     */
+    shippingAddress: jsonb('shipping_address'),
+    billingAddress: jsonb('billing_address'),
+    shippingMethodId: uuid('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
+    shippingMethodName: text('shipping_method_name'),
+    shippingCents: integer('shipping_cents'),
+    shippingWeightGrams: integer('shipping_weight_grams'),
     ...timestamps,
   },
   (t) => [
@@ -51,6 +74,9 @@ export const orders = pgTable(
       .where(sql`${t.paidAt} is null and ${t.expiredAt} is null`),
     uniqueIndex('orders_payment_intent_id_idx').on(t.paymentIntentId),
     uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
+    index('orders_shipping_method_id_idx')
+      .on(t.shippingMethodId)
+      .where(sql`${t.shippingMethodId} is not null`),
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_shipped_only_when_paid', sql`${t.shippedAt} is null or ${t.paidAt} is not null`),
     check('orders_paid_or_expired', sql`${t.paidAt} is null or ${t.expiredAt} is null`),

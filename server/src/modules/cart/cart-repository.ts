@@ -23,6 +23,13 @@ export interface CartPart {
   successor: { _id: string; partNumber: string } | null;
 }
 
+/** A line with its part's list price, weight and hazardous flag, as shipping counts it. */
+export interface WeighedLine extends StoredLine {
+  priceCents: number;
+  weightGrams: number;
+  hazardous: boolean;
+}
+
 /** A cart line with its part as it is now. */
 export type CartRow = CartPart & { quantity: number };
 
@@ -89,6 +96,25 @@ export function createCartRepository(db: Db) {
             where c.user_id = ${userId} order by c.position`,
       );
       return found.map(cartRow);
+    },
+
+    /**
+     * The account's lines with what shipping weighs and prices them by (issue 28): one read, so
+     * the shipping options cost one round trip for the whole cart.
+     */
+    async weighedLines(userId: string): Promise<WeighedLine[]> {
+      const found = await rows(
+        db,
+        sql`select c.part_id as "partId", c.quantity, p.price_cents as "priceCents", p.weight_grams as "weightGrams", p.hazardous
+            from cart_lines c join parts p on p.id = c.part_id where c.user_id = ${userId} order by c.position`,
+      );
+      return found.map((r) => ({
+        partId: String(r.partId),
+        quantity: Number(r.quantity),
+        priceCents: Number(r.priceCents),
+        weightGrams: Number(r.weightGrams),
+        hazardous: r.hazardous === true || r.hazardous === 't',
+      }));
     },
 
     /** The account's lines as stored, in the order they were added. */

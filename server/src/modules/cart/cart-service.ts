@@ -15,7 +15,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { formatCents, toDollars } from '../../lib/money.ts';
 import type { Caller } from '../../plugins/access.ts';
-import type { CartPart, CartRepository, CartRow, StoredLine } from './cart-repository.ts';
+import type { CartPart, CartRepository, CartRow, StoredLine, WeighedLine } from './cart-repository.ts';
 import { QuickOrderRefused, readQuickOrder } from './quick-order-text.ts';
 
 /**
@@ -247,6 +247,9 @@ export function createCartService(deps: { repository: CartRepository; numbers: P
       await addLines(caller.userId, toAdd);
       return { cart: await view(caller.userId), changes };
     },
+
+    /** For shipping (issue 28): the lines with their parts' list price, weight and hazardous flag. */
+    weighedLinesOf: (userId: string): Promise<WeighedLine[]> => repo.weighedLines(userId),
 
     /** For checkout: the caller's lines as stored, in the order they were added. */
     linesOf: (userId: string): Promise<CheckoutLine[]> => repo.storedLines(userId),

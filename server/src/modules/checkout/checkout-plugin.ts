@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CartLines } from './cart-lines.ts';
-import { createCheckoutService, type CheckoutService } from './checkout-service.ts';
+import { formatAddress, postalOf } from '../addresses/addresses-service.ts';
+import {
+  createCheckoutService,
+  type CheckoutAddresses,
+  type CheckoutService,
+  type CheckoutShipping,
+} from './checkout-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +23,14 @@ export const checkoutPlugin = fp(
   async (app: FastifyInstance) => {
     // Typed as the port: checkout may call nothing else of the cart.
     const cart: CartLines = app.cart;
-    app.decorate('checkout', createCheckoutService({ cart, orders: app.orders.service }));
+    const addresses: CheckoutAddresses = {
+      copyOf: app.addressBook.copyOf,
+      defaultBillingOf: app.addressBook.defaultBillingOf,
+      postalOf,
+      format: formatAddress,
+    };
+    const shipping: CheckoutShipping = app.shipping;
+    app.decorate('checkout', createCheckoutService({ cart, orders: app.orders.service, addresses, shipping }));
   },
-  { name: 'checkout', dependencies: ['orders', 'cart'] },
+  { name: 'checkout', dependencies: ['orders', 'cart', 'addresses', 'shipping'] },
 );

@@ -1,4 +1,5 @@
-import { checkoutInput, checkoutRefusal, errorBody, order } from '@torque/contract';
+import { checkoutRefusal, errorBody, order } from '@torque/contract';
+import { checkedCheckoutInput } from '@torque/contract/address-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -19,9 +20,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           'Every line is placed or none: stock, minimum order, a current (not replaced) part, the card limit and ' +
           'the unpaid-units cap are checked for all lines at once. On success the ordered lines leave the cart. ' +
           '409 CART_EMPTY for an empty cart; 409 LINES_REFUSED names every offending line in `lines` ' +
-          '(STOCK_OUT, BELOW_MINIMUM, ABOVE_AVAILABLE, UNAVAILABLE, SUPERSEDED), and stock and cart are untouched.',
+          '(STOCK_OUT, BELOW_MINIMUM, ABOVE_AVAILABLE, UNAVAILABLE, SUPERSEDED), and stock and cart are untouched. ' +
+          'Issue 28: `addressId` (or `address` as an object) and `shippingMethodId` add a shipping line priced by the ' +
+          'server (a client price is ignored) to the order total; 409 SHIPPING_TOO_HEAVY, SHIPPING_HAZARDOUS, ' +
+          'SHIPPING_COUNTRY_NOT_SERVED or SHIPPING_METHOD_UNAVAILABLE when the method cannot carry the cart. With a ' +
+          "structured address a method is required while any is active (400); the spec's free-text address needs none.",
         security: [{ bearer: [] }],
-        body: checkoutInput,
+        body: checkedCheckoutInput,
         response: { 201: order, 400: errorBody, 401: errorBody, 403: errorBody, 409: refusal, 429: errorBody },
       },
     },

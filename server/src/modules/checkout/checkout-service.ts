@@ -1,27 +1,115 @@
-import { conflict } from '../../lib/errors.ts';
+import type { AddressFields, PostalAddress } from '@torque/contract';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/access.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
 import type { CartLines } from './cart-lines.ts';
 
+/** The body of `POST /api/checkout` as the contract's checkedCheckoutInput parses it. */
 export interface CheckoutInput {
-  phone: string;
-  address: string;
+  phone?: string | undefined;
+  /** The spec's free text, or an inline address (issue 28). */
+  address?: string | AddressFields | undefined;
+  addressId?: string | undefined;
+  billingAddressId?: string | undefined;
+  billingAddress?: AddressFields | undefined;
+  shippingMethodId?: string | undefined;
+}
+
+/** What checkout needs of the address book (`app.addressBook`). */
+export interface CheckoutAddresses {
+  copyOf(userId: string, id: string): Promise<PostalAddress | undefined>;
+  defaultBillingOf(userId: string): Promise<PostalAddress | undefined>;
+  /** An inline address as an order keeps it (with its country's name). */
+  postalOf(fields: AddressFields): PostalAddress;
+  /** One line of text, for the order's free-text `address`. */
+  format(address: PostalAddress): string;
+}
+
+/** What checkout needs of shipping (`app.shipping`). */
+export interface CheckoutShipping {
+  charge(
+    methodId: string,
+    lines: readonly { partId: string; quantity: number }[],
+    country: string,
+  ): Promise<{ methodId: string; name: string; cents: number; weightGrams: number }>;
+  anyActive(): Promise<boolean>;
+}
+
+/** The addresses of a checkout: the free text the order shows, and the copies it keeps (issue 28). */
+interface ResolvedAddresses {
+  text: string;
+  phone: string | undefined;
+  shipping?: PostalAddress;
+  billing?: PostalAddress;
 }
 
 /**
- * Checkout (issue 27, PRODUCT.md "Cart"): the caller's own cart becomes one order. Placing is
- * the orders module's (`placeLines`: all lines or none, one statement); the cart is read before
- * and its ordered lines taken out after, only when the order was placed, so a refusal leaves the
- * cart as it was. An admin checks out their own cart like anyone: the cart is always the caller's.
+ * Checkout (issue 27, PRODUCT.md "Cart"; addresses and shipping, issue 28): the caller's own cart
+ * becomes one order. Placing is the orders module's (`placeLines`: all lines or none, one
+ * statement); the cart is read before and its ordered lines taken out after, only when the order
+ * was placed, so a refusal leaves the cart as it was. An admin checks out their own cart like
+ * anyone: the cart is always the caller's.
+ *
+ * Shipping: with `shippingMethodId` the server prices the line (a client's price is never read)
+ * and the order total includes it. Without one, a checkout with the spec's free-text address is
+ * placed as before, with no shipping line (backward compatible: the spec's screens cannot choose
+ * a method). A checkout naming a structured address (`addressId` or an inline object) must name a
+ * method while any is active: 400 SHIPPING_METHOD_REQUIRED.
  */
-export function createCheckoutService(deps: { cart: CartLines; orders: OrdersService }) {
+export function createCheckoutService(deps: {
+  cart: CartLines;
+  orders: OrdersService;
+  addresses: CheckoutAddresses;
+  shipping: CheckoutShipping;
+}) {
+  const { cart, addresses } = deps;
+
+  /** The book's address `id`, or a 400 naming `field` when the caller has none such. */
+  async function fromBook(caller: Caller, id: string, field: string): Promise<PostalAddress> {
+    const found = await addresses.copyOf(caller.userId, id);
+    if (!found)
+      throw badRequest('No such address in your address book', { [field]: 'No such address in your address book' });
+    return found;
+  }
+
+  async function resolveAddresses(caller: Caller, input: CheckoutInput): Promise<ResolvedAddresses> {
+    if (typeof input.address === 'string') return { text: input.address, phone: input.phone };
+    const shipping = input.addressId
+      ? await fromBook(caller, input.addressId, 'addressId')
+      : addresses.postalOf(input.address!);
+    const billing = input.billingAddressId
+      ? await fromBook(caller, input.billingAddressId, 'billingAddressId')
+      : input.billingAddress
+        ? addresses.postalOf(input.billingAddress)
+        : ((await addresses.defaultBillingOf(caller.userId)) ?? shipping);
+    return { text: addresses.format(shipping), phone: input.phone ?? shipping.phone ?? undefined, shipping, billing };
+  }
+
   return {
     /** Answers the placed order's JSON. */
     async checkout(caller: Caller, input: CheckoutInput): Promise<string> {
-      const { cart } = deps;
+      const resolved = await resolveAddresses(caller, input);
+      if (!resolved.phone) throw badRequest('Phone is required', { phone: 'Phone is required' });
       const lines = await cart.linesOf(caller.userId);
       if (lines.length === 0) throw conflict('Your cart is empty', 'CART_EMPTY');
-      const json = await deps.orders.placeLines(caller, { lines, phone: input.phone, address: input.address });
+      let shipping;
+      if (input.shippingMethodId) {
+        if (!resolved.shipping)
+          throw badRequest('Shipping needs a structured address', {
+            address: 'Send addressId or an address object to choose a shipping method',
+          });
+        shipping = await deps.shipping.charge(input.shippingMethodId, lines, resolved.shipping.country);
+      } else if (resolved.shipping && (await deps.shipping.anyActive()))
+        throw badRequest('Choose a shipping method', { shippingMethodId: 'Choose a shipping method' });
+
+      const json = await deps.orders.placeLines(caller, {
+        lines,
+        phone: resolved.phone,
+        address: resolved.text,
+        shippingAddress: resolved.shipping,
+        billingAddress: resolved.billing,
+        shipping,
+      });
       // After the order committed: if this fails, the order stands and its lines are still in the
       // cart (the buyer sees them there), which is the safe side of the two.
       await cart.removeOrdered(caller.userId, lines);

@@ -1,5 +1,5 @@
 import { formatCents } from '../../lib/money.ts';
-import { drawableFacts, type OrderFacts, type OrderFactsLine } from '../orders/order-facts.ts';
+import { drawableFacts, shippingText, type OrderFacts, type OrderFactsLine } from '../orders/order-facts.ts';
 
 /** What an invoice is drawn from: the paid order's facts (orders/order-facts.ts). */
 export type InvoiceFacts = OrderFacts;
@@ -82,6 +82,11 @@ export async function renderInvoicePdf(stored: InvoiceFacts, seller: Seller): Pr
     if (facts.partNumber) doc.text(`Part number: ${facts.partNumber}`);
     doc.text(`Quantity: ${facts.quantity}`);
     doc.text(`Unit price: ${formatCents(facts.unitPriceCents)}`);
+  }
+  if (facts.shipping) {
+    // Issue 28: the shipping line, part of the total the payment charged.
+    doc.moveDown(0.5);
+    doc.font('Helvetica').text(shippingText(facts.shipping, formatCents));
   }
   doc.moveDown(0.5);
   doc

@@ -1,7 +1,7 @@
 import { TEXT_MAX } from '@torque/contract';
 import { clip } from '../../lib/clip.ts';
 import { formatCents } from '../../lib/money.ts';
-import { drawableFacts, type OrderFacts, type OrderFactsLine } from '../orders/order-facts.ts';
+import { drawableFacts, shippingText, type OrderFacts, type OrderFactsLine } from '../orders/order-facts.ts';
 
 /** What the outbox rows name: each is rendered at delivery from the row's JSON payload. */
 export type MailTemplate = 'order-placed' | 'payment-received' | 'order-shipped' | 'contact-message' | 'password-reset';
@@ -60,6 +60,9 @@ ${button}
 </body></html>`;
 }
 
+/** The shipping line (issue 28), when the order has one: part of its total. */
+const shippingLines = (o: OrderFacts): string[] => (o.shipping ? [shippingText(o.shipping, formatCents)] : []);
+
 function orderLines(o: OrderFacts): { text: string[]; html: string[] } {
   const lines = o.lines ?? [];
   if (lines.length > 1) return partLines(o, lines);
@@ -69,12 +72,17 @@ function orderLines(o: OrderFacts): { text: string[]; html: string[] } {
     ...(o.partNumber ? [`Part number: ${o.partNumber}`] : []),
     `Quantity: ${o.quantity}`,
     `Unit price: ${formatCents(o.unitPriceCents)}`,
+    ...shippingLines(o),
     `Total: ${formatCents(o.totalCents)}`,
     `Ship to: ${o.address}`,
   ];
   const html = [
     `Order: <code>${escapeHtml(o.orderId)}</code>`,
-    `Part: <strong>${escapeHtml(o.partName)}</strong><br>${o.partNumber ? `Part number: ${escapeHtml(o.partNumber)}<br>` : ''}Quantity: ${escapeHtml(o.quantity)}<br>Unit price: ${escapeHtml(formatCents(o.unitPriceCents))}<br>Total: <strong>${escapeHtml(formatCents(o.totalCents))}</strong>`,
+    `Part: <strong>${escapeHtml(o.partName)}</strong><br>${o.partNumber ? `Part number: ${escapeHtml(o.partNumber)}<br>` : ''}Quantity: ${escapeHtml(o.quantity)}<br>Unit price: ${escapeHtml(formatCents(o.unitPriceCents))}<br>${shippingLines(
+      o,
+    )
+      .map((l) => `${escapeHtml(l)}<br>`)
+      .join('')}Total: <strong>${escapeHtml(formatCents(o.totalCents))}</strong>`,
     `Ship to: ${escapeHtml(o.address)}`,
   ];
   return { text, html };
@@ -87,12 +95,15 @@ function partLines(o: OrderFacts, lines: readonly OrderFactsLine[]): { text: str
   const text = [
     `Order: ${o.orderId}`,
     ...lines.map((l, i) => `${i + 1}. ${describe(l)}`),
+    ...shippingLines(o),
     `Total: ${formatCents(o.totalCents)} (${o.quantity} units)`,
     `Ship to: ${o.address}`,
   ];
   const html = [
     `Order: <code>${escapeHtml(o.orderId)}</code>`,
-    `<ol>${lines.map((l) => `<li>${escapeHtml(describe(l))}</li>`).join('')}</ol>Total: <strong>${escapeHtml(formatCents(o.totalCents))}</strong> (${escapeHtml(o.quantity)} units)`,
+    `<ol>${lines.map((l) => `<li>${escapeHtml(describe(l))}</li>`).join('')}</ol>${shippingLines(o)
+      .map((l) => `${escapeHtml(l)}<br>`)
+      .join('')}Total: <strong>${escapeHtml(formatCents(o.totalCents))}</strong> (${escapeHtml(o.quantity)} units)`,
     `Ship to: ${escapeHtml(o.address)}`,
   ];
   return { text, html };

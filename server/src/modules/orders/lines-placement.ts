@@ -7,7 +7,13 @@ import {
 } from '@torque/contract';
 import { conflict, conflictWith } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/access.ts';
-import { MAX_ORDER_TOTAL_CENTS, type LineToPlace, type OrderMachine, type PartFacts } from './order-machine.ts';
+import {
+  MAX_ORDER_TOTAL_CENTS,
+  type LineToPlace,
+  type OrderMachine,
+  type PartFacts,
+  type ShippingLine,
+} from './order-machine.ts';
 import { orderTooLarge, unpaidLimit, type OrdersRepository } from './orders-repository.ts';
 
 /** One line a buyer asks for. */
@@ -20,6 +26,10 @@ export interface PlaceLinesInput {
   lines: readonly WantedLine[];
   phone: string;
   address: string;
+  /** Issue 28: the addresses' copies and the shipping line, kept with the order. */
+  shippingAddress?: object | undefined;
+  billingAddress?: object | undefined;
+  shipping?: ShippingLine | undefined;
 }
 
 type RefusedLine = CheckoutRefusal['lines'][number];
@@ -102,6 +112,9 @@ export async function placeLines(
       email: caller.email,
       phone: input.phone,
       address: input.address,
+      shippingAddress: input.shippingAddress,
+      billingAddress: input.billingAddress,
+      shipping: input.shipping,
     });
     if (result.kind === 'placed') return result.event.json;
 
@@ -113,7 +126,7 @@ export async function placeLines(
       prices = now;
       continue;
     }
-    const total = priced.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+    const total = priced.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, input.shipping?.cents ?? 0);
     if (total > MAX_ORDER_TOTAL_CENTS) throw orderTooLarge();
     const units = lines.reduce((sum, l) => sum + l.quantity, 0);
     if (result.unpaidUnits + units > deps.maxUnpaidUnits) throw unpaidLimit(deps.maxUnpaidUnits, result.unpaidUnits);

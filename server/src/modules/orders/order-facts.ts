@@ -29,6 +29,20 @@ export interface OrderFacts {
   shippedAt: string | null;
   /** Its lines in position order (issue 27); absent in facts written before order lines. */
   lines?: OrderFactsLine[];
+  /** Its shipping line (issue 28): part of totalCents; null or absent without one. */
+  shipping?: OrderFactsShipping | null;
+}
+
+/** An order's shipping line as its facts carry it. */
+export interface OrderFactsShipping {
+  name: string;
+  cents: number;
+  weightGrams: number;
+}
+
+/** "Shipping (Standard (US), 12.5 kg): $9.99": the line the invoice and the e-mails show. */
+export function shippingText(shipping: OrderFactsShipping, money: (cents: number) => string): string {
+  return `Shipping (${shipping.name}, ${shipping.weightGrams / 1000} kg): ${money(shipping.cents)}`;
 }
 
 /**
@@ -47,6 +61,7 @@ export function drawableFacts(facts: OrderFacts): OrderFacts {
     partName: clip(facts.partName, TEXT_MAX.partName),
     partNumber: optional(facts.partNumber ?? null, PART_NUMBER_MAX),
     paymentId: optional(facts.paymentId, TEXT_MAX.paymentId),
+    ...(facts.shipping && { shipping: { ...facts.shipping, name: clip(facts.shipping.name, 100) } }),
     ...(facts.lines && {
       lines: facts.lines.map((line) => ({
         ...line,
@@ -81,6 +96,9 @@ export function orderFactsOf(alias: string, lines = 'order_lines'): string {
     'createdAt', ${alias}.created_at,
     'paidAt', ${alias}.paid_at,
     'shippedAt', ${alias}.shipped_at,
+    'shipping', case when ${alias}.shipping_method_name is not null then json_build_object(
+      'name', ${alias}.shipping_method_name, 'cents', ${alias}.shipping_cents,
+      'weightGrams', ${alias}.shipping_weight_grams) end,
     'lines', (select coalesce(json_agg(json_build_object(
         'partNumber', ol.part_number, 'name', ol.name, 'quantity', ol.quantity,
         'unitPriceCents', ol.unit_price_cents, 'totalCents', ol.total_cents) order by ol.position), '[]'::json)

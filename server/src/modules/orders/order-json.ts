@@ -36,8 +36,34 @@ export function orderJsonOf(alias: string, lines = 'order_lines'): string {
     ${iso('pay_by')} as "payBy",
     ${iso('expired_at')} as "expiredAt",
     ${iso('refunded_at')} as "refundedAt",
-    ${linesJsonOf(alias, lines)} as "lines"
+    ${linesJsonOf(alias, lines)} as "lines",
+    ${addressJsonOf(`${alias}.shipping_address`)} as "shippingAddress",
+    ${addressJsonOf(`${alias}.billing_address`)} as "billingAddress",
+    case when ${alias}.shipping_method_name is not null then (select row_to_json(s) from (select
+      ${alias}.shipping_method_id as "methodId", ${alias}.shipping_method_name as "name",
+      trim_scale(${alias}.shipping_cents / 100.0) as "price", ${alias}.shipping_weight_grams as "weightGrams") as s) end as "shipping"
   ) o)`;
+}
+
+/** The contract's postalAddress fields, in its key order (a jsonb column keeps its own key order). */
+const ADDRESS_KEYS = [
+  'label',
+  'company',
+  'name',
+  'line1',
+  'line2',
+  'postalCode',
+  'city',
+  'region',
+  'country',
+  'countryName',
+  'phone',
+] as const;
+
+/** A stored address copy (a jsonb column, `column`) as the contract's `postalAddress`, or null. */
+function addressJsonOf(column: string): string {
+  const fields = ADDRESS_KEYS.map((key) => `${column}->>'${key}' as "${key}"`).join(', ');
+  return `case when ${column} is not null then (select row_to_json(a) from (select ${fields}) as a) end`;
 }
 
 /**
@@ -121,4 +147,6 @@ export const ORDER_EXPORT_COLUMNS = `listed.id as "id",
   to_char(listed.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "paidAt",
   listed.payment_id as "paymentId",
   to_char(listed.shipped_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "shippedAt",
+  listed.shipping_method_name as "shippingMethod", listed.shipping_weight_grams as "shippingWeightGrams",
+  to_char(listed.shipping_cents / 100.0, 'FM99999990.00') as "shipping",
   (listed.created_at)::text as "k0", (listed.id)::text as "k1"`;

@@ -31,9 +31,21 @@ export interface LineToPlace {
   listPriceCents: number;
 }
 
+/** The shipping line of an order (issue 28): its method, price in cents and the parcel's grams. */
+export interface ShippingLine {
+  methodId: string;
+  name: string;
+  cents: number;
+  weightGrams: number;
+}
+
 export interface PlaceLinesValues extends Omit<PlaceValues, 'partId' | 'quantity'> {
   /** Distinct parts, in the order the lines are numbered. */
   lines: readonly LineToPlace[];
+  /** Copies of the addresses (the contract's postalAddress), kept with the order; absent: null. */
+  shippingAddress?: object | undefined;
+  billingAddress?: object | undefined;
+  shipping?: ShippingLine | undefined;
 }
 
 /** A locked part as the refused placement read it: what explains the refusal. */
@@ -121,6 +133,12 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         MAX_ORDER_TOTAL_CENTS,
         deps.holdMinutes,
         deps.maxUnpaidUnits,
+        values.shippingAddress ? JSON.stringify(values.shippingAddress) : null,
+        values.billingAddress ? JSON.stringify(values.billingAddress) : null,
+        values.shipping?.methodId ?? null,
+        values.shipping?.name ?? null,
+        values.shipping?.cents ?? null,
+        values.shipping?.weightGrams ?? null,
       ]);
       if (row?.id && row.json) return { kind: 'placed', event: emit('place', { id: row.id, json: row.json }, null) };
       return {

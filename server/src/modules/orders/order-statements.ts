@@ -174,7 +174,10 @@ export function orderStatements(events: OrderEvents) {
      * $1 part ids, $2 quantities, $3 unit prices in cents, $4 the part prices they were computed
      * from (arrays in line order, distinct parts), $5 user id, $6 email, $7 phone, $8 address,
      * $9 the largest total in cents, $10 the hold in minutes (0: no expiry), $11 the most unpaid
-     * units an account may hold.
+     * units an account may hold; issue 28: $12 the shipping address's copy and $13 the billing
+     * address's (jsonb or null), $14 the shipping method's id, $15 its name, $16 the shipping
+     * price in cents, $17 the parcel's grams (all null without shipping). The shipping price joins
+     * the total (the card limit applies to both).
      */
     placeLines: `
       with input as (
@@ -192,7 +195,7 @@ export function orderStatements(events: OrderEvents) {
         select count(*) = cardinality($1::uuid[])
           and coalesce(bool_and(l.available >= i.quantity and l.minimum_order <= i.quantity
             and l.price_cents = i.list_cents and l.replaced_by is null), false)
-          and sum(i.unit_cents::bigint * i.quantity) <= $9::bigint
+          and sum(i.unit_cents::bigint * i.quantity) + coalesce($16::integer, 0) <= $9::bigint
           and (select unpaid from allowed) + sum(i.quantity) <= $11::integer as ok
         from input as i join locked as l on l.id = i.part_id
       ), taken as (
@@ -203,12 +206,14 @@ export function orderStatements(events: OrderEvents) {
       ), totals as (
         select count(*)::integer as n, sum(quantity) as units, sum(unit_cents::bigint * quantity) as cents from input
       ), placed as (
-        insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by)
-        select f.part_id, $5::text, $6::text, $7::text, $8::text, totals.units, f.unit_cents, totals.cents,
+        insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by,
+          shipping_address, billing_address, shipping_method_id, shipping_method_name, shipping_cents, shipping_weight_grams)
+        select f.part_id, $5::text, $6::text, $7::text, $8::text, totals.units, f.unit_cents, totals.cents + coalesce($16::integer, 0),
           case when totals.n = 1 then l.name
             else l.name || ' and ' || (totals.n - 1) || case when totals.n = 2 then ' more part' else ' more parts' end end,
           l.part_number, l.img, l.description,
-          case when $10::float8 > 0 then now() + $10::float8 * interval '1 minute' end
+          case when $10::float8 > 0 then now() + $10::float8 * interval '1 minute' end,
+          $12::jsonb, $13::jsonb, $14::uuid, $15::text, $16::integer, $17::integer
         from input as f join locked as l on l.id = f.part_id, totals
         where f.position = 1 and exists (select 1 from taken)
         returning *

@@ -22,6 +22,9 @@ export const ORDER_CSV_COLUMNS = (
     ['paidAt', 'Paid at'],
     ['paymentId', 'Payment id'],
     ['shippedAt', 'Shipped at'],
+    ['shippingMethod', 'Shipping method'],
+    ['shippingWeightGrams', 'Weight (g)'],
+    ['shipping', 'Shipping'],
   ] as const satisfies readonly (readonly [keyof OrderExportRow, string])[]
 ).map(([key, header]) => ({ key, header }));
 
@@ -33,6 +36,7 @@ const CELL_MAX = {
   part: TEXT_MAX.partName,
   partNumber: PART_NUMBER_MAX,
   paymentId: TEXT_MAX.paymentId,
+  shippingMethod: 100,
 } satisfies Partial<Record<keyof OrderExportRow, number>>;
 
 /**

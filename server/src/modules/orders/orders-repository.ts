@@ -104,6 +104,10 @@ export interface OrderExportRow {
   paidAt: string | null;
   paymentId: string | null;
   shippedAt: string | null;
+  /** Issue 28: the order's shipping method and parcel weight (on each of its rows), and its price (on its first row only, so rows still sum to the order). */
+  shippingMethod: string | null;
+  shippingWeightGrams: number | null;
+  shipping: string | null;
 }
 
 type Keyed<T> = T & { k0: string; k1: string };
@@ -256,7 +260,7 @@ export function createOrdersRepository(db: Db, options: { maxUnpaidUnits: number
       for (;;) {
         const rows = await keyedRows<ExportOrder>(ORDER_EXPORT_COLUMNS, filter, batch, after);
         for (const { k0: _k0, k1: _k1, lines, ...order } of rows) {
-          for (const line of JSON.parse(lines ?? '[]') as ExportLine[]) {
+          for (const [i, line] of (JSON.parse(lines ?? '[]') as ExportLine[]).entries()) {
             yield {
               id: order.id,
               created: order.created,
@@ -267,6 +271,9 @@ export function createOrdersRepository(db: Db, options: { maxUnpaidUnits: number
               paidAt: order.paidAt,
               paymentId: order.paymentId,
               shippedAt: order.shippedAt,
+              shippingMethod: order.shippingMethod,
+              shippingWeightGrams: order.shippingWeightGrams,
+              shipping: i === 0 ? order.shipping : null,
             };
           }
         }

@@ -38,6 +38,9 @@ export function toPart({ row, references, successorNumber: successor }: Selected
     brand: row.brand,
     crossReferences: references,
     replacedBy: row.replacedBy && successor !== null ? { _id: row.replacedBy, partNumber: successor } : null,
+    weightGrams: row.weightGrams,
+    weightDefaulted: row.weightDefaulted,
+    hazardous: row.hazardous,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -56,6 +59,9 @@ export interface PartFields {
   brand?: string | undefined;
   /** The successor's id (the service resolves the number the API takes), or null: current. */
   replacedBy?: string | null | undefined;
+  /** Grams; without it a new part takes the column's default and is flagged `weightDefaulted`. */
+  weightGrams?: number | undefined;
+  hazardous?: boolean | undefined;
 }
 
 /** What an admin's write replaces besides the part's own columns, when given. */
@@ -76,6 +82,9 @@ function toColumns(fields: Partial<PartFields>) {
     ...(fields.partNumber !== undefined && { partNumber: fields.partNumber }),
     ...(fields.brand !== undefined && { brand: fields.brand }),
     ...(fields.replacedBy !== undefined && { replacedBy: fields.replacedBy }),
+    // A weight given by an admin is the part's own: the default's flag goes.
+    ...(fields.weightGrams !== undefined && { weightGrams: fields.weightGrams, weightDefaulted: false }),
+    ...(fields.hazardous !== undefined && { hazardous: fields.hazardous }),
   };
 }
 

@@ -17,6 +17,9 @@ const part = (name: string, available: number, minimunOrder: number): Part => ({
   brand: 'Torque Parts',
   crossReferences: [],
   replacedBy: null,
+  weightGrams: 1000,
+  weightDefaulted: false,
+  hazardous: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
