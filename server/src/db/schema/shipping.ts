@@ -4,7 +4,7 @@ import { user } from './identity.ts';
 import { timestamps } from './timestamps.ts';
 
 /**
- * An account's address book (issue 28, migration 0014): at most one default shipping and one
+ * An account's address book (issue 28, migration 0013): at most one default shipping and one
  * default billing address per account (partial unique indexes). The contract's address-rules
  * check country and postal code before a row is written.
  */
