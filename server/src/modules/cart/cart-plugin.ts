@@ -49,7 +49,7 @@ export const cartPlugin = fp(
       'cart',
       createCartService({
         repository: createCartRepository(app.db),
-        numbers: app.crossReferences,
+        numbers: { byNumber: (number) => app.crossReferences.match(number) },
         orders: pastOrdersOf(app),
       }),
     );

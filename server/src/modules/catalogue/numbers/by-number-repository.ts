@@ -19,13 +19,15 @@ export interface NumberedPart {
  * an OE, a competitor number; the oldest part on a tie. Each branch is one equality probe of its
  * normal-form index (migration 0010), bounded like the search's lookup. A named prepared
  * statement on PostgreSQL, so each connection plans it once (planning cost more than running it:
- * docs/PERFORMANCE.md, part numbers).
+ * docs/PERFORMANCE.md, part numbers). It names every column `toPart` reads: a new column of
+ * `parts` belongs here too (part-numbers.test.ts compares the answer with `GET /api/parts/:id`).
  */
 const BY_NUMBER = `
 select m.kind as "matchKind", m.brand as "matchBrand", m.number as "matchNumber",
   p.id, p.name, p.description, p.img, p.minimum_order as "minimumOrder", p.available,
   p.price_cents as "priceCents", p.universal, p.part_number as "partNumber", p.brand,
-  p.replaced_by as "replacedBy", p.created_at as "createdAt", p.updated_at as "updatedAt",
+  p.replaced_by as "replacedBy", p.weight_grams as "weightGrams", p.weight_defaulted as "weightDefaulted",
+  p.hazardous, p.created_at as "createdAt", p.updated_at as "updatedAt",
   ${referencesJsonText('p')} as "references",
   ${successorNumberText('p')} as "successorNumber",
   ${fitmentJsonText('p')} as "fitment"
@@ -55,6 +57,9 @@ interface Row {
   partNumber: string;
   brand: string;
   replacedBy: string | null;
+  weightGrams: number;
+  weightDefaulted: boolean;
+  hazardous: boolean;
   createdAt: Date | string;
   updatedAt: Date | string;
   references: CrossReference[] | string;

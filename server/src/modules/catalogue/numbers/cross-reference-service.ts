@@ -1,15 +1,24 @@
-import { normalisePartNumber, type PartSuperseded } from '@torque/contract';
+import { normalisePartNumber, type MatchedBy, type PartSuperseded } from '@torque/contract';
 import { importCheck, ImportRefused, noteError, type ImportCheck, type LineError } from '../../../lib/csv-import.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { createLoadingCache } from '../../../lib/loading-cache.ts';
 import { serialise, type SerialisedBody } from '../../../lib/serialised-body.ts';
-import type { ByNumberRepository } from './by-number-repository.ts';
+import type { ByNumberRepository, NumberedPart } from './by-number-repository.ts';
 import { parseCrossReferenceCsv } from './cross-reference-csv.ts';
 import type { CrossReferenceRepository } from './cross-reference-repository.ts';
 
 /** What `GET /api/parts/by-number/:number` finds: the part's body (with `matchedBy`) as served. */
 export type ByNumber =
   { found: 'part'; body: SerialisedBody } | { found: 'superseded'; superseded: PartSuperseded } | { found: 'none' };
+
+/**
+ * What a number names, for other modules (the cart's quick order): the part's identity and the
+ * reference that matched, not the body the route serves.
+ */
+export type NumberMatch =
+  | { found: 'part'; part: { _id: string; partNumber: string; brand: string; matchedBy: MatchedBy } }
+  | { found: 'superseded'; superseded: PartSuperseded }
+  | { found: 'none' };
 
 /**
  * Part numbers' own routes (PRODUCT.md §17): the lookup of one number, and the bulk import of
@@ -31,17 +40,28 @@ export function createCrossReferenceService(deps: {
     sizeOf: (a) => (a.found === 'part' ? a.body.json.length : 0),
   });
 
-  /** One statement: the best match and its part (numbers/by-number-repository.ts). */
-  async function lookUp(normal: string): Promise<ByNumber> {
+  /** One statement: the best match and its part (numbers/by-number-repository.ts), as a match. */
+  async function matchOf(normal: string): Promise<{ match: NumberMatch; part?: NumberedPart['part'] }> {
     const found = await deps.byNumber.find(normal);
-    if (!found) return { found: 'none' };
+    if (!found) return { match: { found: 'none' } };
     const { part, matchedBy } = found;
     if (matchedBy.kind === 'number' && part.replacedBy)
       return {
-        found: 'superseded',
-        superseded: { _id: part._id, partNumber: part.partNumber, replacedBy: part.replacedBy },
+        match: {
+          found: 'superseded',
+          superseded: { _id: part._id, partNumber: part.partNumber, replacedBy: part.replacedBy },
+        },
       };
-    return { found: 'part', body: serialise({ ...part, matchedBy }) };
+    const { _id, partNumber, brand } = part;
+    return { match: { found: 'part', part: { _id, partNumber, brand, matchedBy } }, part };
+  }
+
+  /** The route's answer: a found part's body is serialised once, with `matchedBy`, and cached as such. */
+  async function lookUp(normal: string): Promise<ByNumber> {
+    const { match, part } = await matchOf(normal);
+    if (match.found === 'part' && part)
+      return { found: 'part', body: serialise({ ...part, matchedBy: match.part.matchedBy }) };
+    return match.found === 'part' ? { found: 'none' } : match;
   }
 
   return {
@@ -56,6 +76,11 @@ export function createCrossReferenceService(deps: {
     byNumber(number: string): Promise<ByNumber> {
       const normal = normalisePartNumber(number);
       return answers.get(normal, () => lookUp(normal));
+    },
+
+    /** The same lookup as `byNumber`, answered as a match for other modules (not cached: the cart asks rarely). */
+    async match(number: string): Promise<NumberMatch> {
+      return (await matchOf(normalisePartNumber(number))).match;
     },
 
     /**
