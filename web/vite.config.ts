@@ -157,6 +157,8 @@ const SCHEMAS_ON_DEMAND_ROUTES = [
   ...['login-page', 'signup-page', 'forgot-password-page', 'reset-password-page'].map(
     (page) => `src/features/auth/routes/${page}.tsx`,
   ),
+  // The cart: open to visitors, its checkout form validates with the schema loaded on first focus.
+  'src/features/cart/routes/cart-page.tsx',
 ];
 
 /**
@@ -252,12 +254,13 @@ export default defineConfig({
             // Loaded later, never by the first paint of `/`: the form library, the schemas, toasts.
             // The public pages' forms take their schemas only when first focused or submitted
             // (use-lazy-zod-form.ts): evaluating zod and the contract was a 150-220 ms task (CPU 4×
-            // slower) on /login after it painted. The contract's zod-free fit rule
-            // (`fitment-rule.ts`) stays out: the catalogue uses it.
+            // slower) on /login after it painted. The contract's zod-free modules stay out: the
+            // catalogue uses the fit rule (`fitment-rule.ts`), the cart page the part-number,
+            // quantity and cart rules (the cart paints without the schemas too).
             { name: 'forms', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
             {
               name: 'schemas',
-              test: /[\\/](node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|contract[\\/]src[\\/](?!fitment-rule\.ts$))/,
+              test: /[\\/](node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|contract[\\/]src[\\/](?!(fitment-rule|part-number-rule|quantity-rule|cart-rules)\.ts$))/,
             },
             // Small modules the public pages' first paint needs, each its own chunk otherwise: one
             // request instead of four on `/` and `/parts` (Lighthouse simulates HTTP/1.1, six
@@ -265,6 +268,15 @@ export default defineConfig({
             // Only the modules named: their imports (the API client, auth state) stay in the entry.
             { name: 'page-kit', test: pageKit, includeDependenciesRecursively: false, priority: 1 }, // before forms, which would take the fit rule along with fitment.ts
             { name: 'auth-card', test: authCard, includeDependenciesRecursively: false },
+            // The contract's zod-free rules the cart page (and the purchase and product pages) use:
+            // without a group of their own the schemas chunk takes them along with cart.ts and
+            // orders.ts, which import them, and the cart would load zod to paint.
+            {
+              name: 'contract-rules',
+              test: /[\\/]contract[\\/]src[\\/](part-number-rule|quantity-rule|cart-rules)\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
             { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
           ],
         },

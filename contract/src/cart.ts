@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { CART_LINE_PROBLEMS, CART_LINES_MAX, CHECKOUT_LINE_CODES, REORDER_CHANGES } from './cart-rules.ts';
 import { errorBody, id, TEXT_MAX, text, wholeNumber } from './common.ts';
 import { addressFields } from './addresses.ts';
 import { matchedBy, partSuccessor } from './part-numbers.ts';
 import { STOCK_MOVE_MAX } from './parts.ts';
+
+// The cart's limits and codes, without zod (the cart page imports them alone).
+export * from './cart-rules.ts';
 
 /**
  * The cart and checkout (issue 27, PRODUCT.md "Cart"). A signed-in buyer's cart is kept by the
@@ -11,14 +15,8 @@ import { STOCK_MOVE_MAX } from './parts.ts';
  * (pricing.ts); the web never computes what a line costs.
  */
 
-/** The most lines one cart holds (`PUT /api/cart` with more is a 400; adding past it is a 409). */
-export const CART_LINES_MAX = 200;
 /** The most units one line asks for (the most a stock move may add, so never more than stock can be). */
 export const CART_QUANTITY_MAX = STOCK_MOVE_MAX;
-/** The most bytes `POST /api/cart/quick-order` takes (a pasted sheet or an uploaded CSV). */
-export const QUICK_ORDER_MAX_BYTES = 256 * 1024;
-/** The most lines (without a header) one quick order takes: a cart's worth. */
-export const QUICK_ORDER_MAX_LINES = CART_LINES_MAX;
 
 /** One line as a client sends it. */
 export const cartLineInput = z.object({
@@ -38,10 +36,6 @@ export type CartInput = z.input<typeof cartInput>;
 /** Body of `POST /api/cart/lines`: lines added to the cart (same part: quantities added). "Add to cart", the sign-in merge. */
 export const cartAddInput = z.object({ lines: cartLines.min(1, 'lines must hold at least one line') });
 export type CartAddInput = z.input<typeof cartAddInput>;
-
-/** What stops a line from being checked out as it is; the cart shows it on the line. */
-export const CART_LINE_PROBLEMS = ['BELOW_MINIMUM', 'ABOVE_AVAILABLE', 'UNAVAILABLE', 'SUPERSEDED'] as const;
-export type CartLineProblemCode = (typeof CART_LINE_PROBLEMS)[number];
 
 export const cartLineProblem = z.object({
   code: z.enum(CART_LINE_PROBLEMS),
@@ -134,23 +128,11 @@ export const checkoutInput = z
   });
 export type CheckoutInput = z.input<typeof checkoutInput>;
 
-/** Why checkout refused one line (the quantity rules' codes, or the part is gone or replaced). */
-export const CHECKOUT_LINE_CODES = [
-  'STOCK_OUT',
-  'BELOW_MINIMUM',
-  'ABOVE_AVAILABLE',
-  'UNAVAILABLE',
-  'SUPERSEDED',
-] as const;
-
 /** A checkout's 409: the error shape, plus every offending line. Stock and cart are untouched. */
 export const checkoutRefusal = errorBody.extend({
   lines: z.array(z.object({ partId: id, code: z.enum(CHECKOUT_LINE_CODES), message: z.string() })),
 });
 export type CheckoutRefusal = z.infer<typeof checkoutRefusal>;
-
-/** What "Order again" found changed since the order was placed, per line. */
-export const REORDER_CHANGES = ['PRICE_CHANGED', 'UNAVAILABLE', 'REPLACED'] as const;
 
 /** `POST /api/orders/:id/reorder`: the cart after the order's lines were added at today's prices, and what changed. */
 export const reorderResult = z.object({

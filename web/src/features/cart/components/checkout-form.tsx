@@ -1,14 +1,21 @@
-import { checkoutInput, type Order } from '@torque/contract';
+import type { checkoutInput, Order } from '@torque/contract';
 import { useEffect } from 'react';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useLazyZodForm } from '@/components/form/use-lazy-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
 import { useBuyerProfile } from '../api/get-buyer-profile.ts';
 import { useCheckoutCart } from '../api/checkout-cart.ts';
 
 const fieldNames = ['phone', 'address'] as const;
+
+/**
+ * The contract's `checkoutInput`, fetched when the form is first focused or submitted
+ * (useLazyZodForm): zod and the schemas are not needed to paint the cart (issue 31).
+ */
+const loadCheckoutInput = () =>
+  import('@torque/contract').then((contract): typeof checkoutInput => contract.checkoutInput);
 
 interface CheckoutFormProps {
   /** The cart can be checked out as it is (the server's `ready`) and no edit is on its way. */
@@ -22,7 +29,10 @@ interface CheckoutFormProps {
 
 /** Phone and address (the profile's, when it has them) and "Check out": the cart becomes one order. */
 export function CheckoutForm({ ready, hint, onPlaced, onRefused }: CheckoutFormProps) {
-  const form = useZodForm(checkoutInput, { mode: 'onTouched', defaultValues: { phone: '', address: '' } });
+  const { form, preload } = useLazyZodForm(loadCheckoutInput, {
+    mode: 'onTouched',
+    defaultValues: { phone: '', address: '' },
+  });
   const profile = useBuyerProfile();
   const checkout = useCheckoutCart();
   const { errors } = form.formState;
@@ -55,7 +65,7 @@ export function CheckoutForm({ ready, hint, onPlaced, onRefused }: CheckoutFormP
     checkout.isError && !(isApiError(checkout.error) && checkout.error.fields) ? checkout.error.message : null;
 
   return (
-    <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+    <form noValidate className="flex flex-col gap-3" onFocus={preload} onSubmit={onSubmit}>
       <TextField
         label="Phone"
         type="tel"

@@ -1,4 +1,5 @@
-import { QUICK_ORDER_MAX_BYTES, type QuickOrderResult } from '@torque/contract';
+import { QUICK_ORDER_MAX_BYTES } from '@torque/contract/cart-rules';
+import type { QuickOrderResult } from '@torque/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/form/form-error.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

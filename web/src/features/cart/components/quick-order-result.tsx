@@ -1,4 +1,5 @@
-import { matchedByLabel, type QuickOrderResult } from '@torque/contract';
+import { matchedByLabel } from '@torque/contract/part-number-rule';
+import type { QuickOrderResult } from '@torque/contract';
 import { formatCount } from '@/lib/format.ts';
 
 /**

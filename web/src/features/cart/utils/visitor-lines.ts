@@ -1,4 +1,5 @@
-import { quantityRefusal, type CartLine, type CartLineProblem, type Part } from '@torque/contract';
+import { quantityRefusal } from '@torque/contract/quantity-rule';
+import type { CartLine, CartLineProblem, Part } from '@torque/contract';
 import type { VisitorCartLine } from '@/lib/cart/visitor-cart.ts';
 
 /**

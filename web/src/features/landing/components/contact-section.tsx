@@ -7,10 +7,12 @@ import { SectionHeading } from './section-heading.tsx';
 const ContactForm = lazy(() => loadChunk('contact-form', () => import('./contact-form.tsx')));
 
 /**
- * The form's place while it loads. Still while the section is far below the screen: the shimmer
- * animates background-position, which the browser redraws on the main thread every frame even
- * off screen (a 30-120 ms style and paint task every frame on a phone 4× slower, for as long as
- * the landing page stays open: docs/PERFORMANCE.md). It shimmers once the form is on its way.
+ * The form's place while it loads. Still while the section is far below the screen: daisyUI's
+ * shimmer animated background-position, which the browser redraws on the main thread every frame
+ * even off screen (a 30-120 ms style and paint task every frame on a phone 4× slower, for as long
+ * as the landing page stays open: docs/PERFORMANCE.md). Ours (styles/theme.css) runs on the
+ * compositor, but an animation nobody sees is still work for it. It shimmers once the form is on
+ * its way.
  */
 function FormSkeleton({ still = false }: { still?: boolean }) {
   const box = still ? 'skeleton animate-none' : 'skeleton';
