@@ -179,7 +179,7 @@ export const cartHandlers = [
     );
     if (refused.length > 0) {
       return HttpResponse.json(
-        { error: { code: 'CART_NOT_READY', message: 'Some lines cannot be ordered as they are' }, lines: refused },
+        { error: { code: 'LINES_REFUSED', message: 'Some lines cannot be ordered as they are' }, lines: refused },
         { status: 409 },
       );
     }
@@ -190,8 +190,9 @@ export const cartHandlers = [
       _id: mockId(),
       partId: first.partId,
       email: who.email,
-      phone: body.data.phone,
-      address: body.data.address,
+      // The web checks out with the spec's free-text form (phone and address as text).
+      phone: body.data.phone ?? '',
+      address: typeof body.data.address === 'string' ? body.data.address : '',
       quantity: cart.quantity,
       price: cart.total,
       unitPrice: first.unitPrice,
@@ -209,6 +210,9 @@ export const cartHandlers = [
       payBy: null,
       expiredAt: null,
       refundedAt: null,
+      shippingAddress: null,
+      billingAddress: null,
+      shipping: null,
       lines: cart.lines.map((l) => ({
         partId: l.partId,
         partNumber: l.partNumber,

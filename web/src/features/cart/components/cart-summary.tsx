@@ -30,9 +30,7 @@ export function CartSummary({
           <dt className="text-base font-semibold">Total</dt>
           <dd className="text-right text-base font-bold">{formatMoney(total)}</dd>
         </dl>
-        <p className="text-xs text-base-content/80">
-          Shipping and tax are added on the invoice. One payment for the whole order.
-        </p>
+        <p className="text-xs text-base-content/80">One order and one payment for every line.</p>
         {children}
       </div>
     </section>
