@@ -210,7 +210,7 @@ export function checkoutMarkdown(report: CheckoutReport): string {
   return [
     '## Checkout (issue 27)',
     '',
-    `Measured ${today()} with \`BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/torque_lines_bench npm run bench -- checkout\` ` +
+    `Measured ${today()} with \`BENCH_PG_URL=postgres://…/<an empty database> npm run bench -- checkout\` ` +
       `on PostgreSQL ${report.postgresVersion ?? '?'}, the production bundle; ${machineLine()}.`,
     `Load average (1 / 5 / 15 min) before: ${fixed(report.loadAverage.before)}, after: ${fixed(report.loadAverage.after)} ` +
       '(the machine is shared: other work ran beside the benchmark).',
