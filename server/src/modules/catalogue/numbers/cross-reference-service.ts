@@ -40,28 +40,24 @@ export function createCrossReferenceService(deps: {
     sizeOf: (a) => (a.found === 'part' ? a.body.json.length : 0),
   });
 
-  /** One statement: the best match and its part (numbers/by-number-repository.ts), as a match. */
-  async function matchOf(normal: string): Promise<{ match: NumberMatch; part?: NumberedPart['part'] }> {
-    const found = await deps.byNumber.find(normal);
-    if (!found) return { match: { found: 'none' } };
+  /** The rule the route and `match` share: nothing, a discontinued own number, or the part and what matched. */
+  function classify(
+    found: NumberedPart | undefined,
+  ): { found: 'none' } | { found: 'superseded'; superseded: PartSuperseded } | ({ found: 'part' } & NumberedPart) {
+    if (!found) return { found: 'none' };
     const { part, matchedBy } = found;
     if (matchedBy.kind === 'number' && part.replacedBy)
       return {
-        match: {
-          found: 'superseded',
-          superseded: { _id: part._id, partNumber: part.partNumber, replacedBy: part.replacedBy },
-        },
+        found: 'superseded',
+        superseded: { _id: part._id, partNumber: part.partNumber, replacedBy: part.replacedBy },
       };
-    const { _id, partNumber, brand } = part;
-    return { match: { found: 'part', part: { _id, partNumber, brand, matchedBy } }, part };
+    return { found: 'part', part, matchedBy };
   }
 
-  /** The route's answer: a found part's body is serialised once, with `matchedBy`, and cached as such. */
+  /** One statement (numbers/by-number-repository.ts); a found part's body is serialised once, with `matchedBy`. */
   async function lookUp(normal: string): Promise<ByNumber> {
-    const { match, part } = await matchOf(normal);
-    if (match.found === 'part' && part)
-      return { found: 'part', body: serialise({ ...part, matchedBy: match.part.matchedBy }) };
-    return match.found === 'part' ? { found: 'none' } : match;
+    const c = classify(await deps.byNumber.find(normal));
+    return c.found === 'part' ? { found: 'part', body: serialise({ ...c.part, matchedBy: c.matchedBy }) } : c;
   }
 
   return {
@@ -80,7 +76,10 @@ export function createCrossReferenceService(deps: {
 
     /** The same lookup as `byNumber`, answered as a match for other modules (not cached: the cart asks rarely). */
     async match(number: string): Promise<NumberMatch> {
-      return (await matchOf(normalisePartNumber(number))).match;
+      const c = classify(await deps.byNumber.find(normalisePartNumber(number)));
+      if (c.found !== 'part') return c;
+      const { _id, partNumber, brand } = c.part;
+      return { found: 'part', part: { _id, partNumber, brand, matchedBy: c.matchedBy } };
     },
 
     /**
