@@ -130,4 +130,21 @@ describe('domain errors become the API error body', () => {
     assert.deepEqual(got, answer(422, 'BAD_REQUEST', 'The request is not valid'));
     assert.equal(retryAfter, undefined);
   });
+
+  for (const [code, what] of [
+    ['40P01', 'a deadlock'],
+    ['40001', 'a serialization conflict'],
+  ] as const) {
+    test(`a transaction PostgreSQL ended for ${what} (${code}, as the driver or Drizzle wraps it) is 503 TRY_AGAIN, not 500`, async () => {
+      const driverError = Object.assign(new Error(`${what} detected`), { code });
+      for (const make of [() => driverError, () => new Error('Failed query: insert …', { cause: driverError })]) {
+        const { retryAfter, ...got } = await answerTo(make);
+        assert.deepEqual(
+          got,
+          answer(503, 'TRY_AGAIN', 'Another change was being saved at the same moment. Please try again.'),
+        );
+        assert.equal(retryAfter, '1');
+      }
+    });
+  }
 });

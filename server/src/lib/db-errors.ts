@@ -50,6 +50,16 @@ export function isUnstorableValue(error: unknown): boolean {
   return code === '22021' || code === '22P05';
 }
 
+/**
+ * PostgreSQL ended a transaction to break a deadlock (40P01) or a serialization conflict (40001):
+ * nothing of it was kept, and the same request sent again succeeds. Not the client's fault and
+ * not a bug to report as one: a 503 that says to try again.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '40P01' || code === '40001';
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === '23505';
 }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@torque/contract';
 import { AppError, DomainError, STATUS_OF_KIND } from '../lib/errors.ts';
-import { isDatabaseUnavailable, isUnstorableValue, isUniqueViolation } from '../lib/db-errors.ts';
+import { isDatabaseUnavailable, isTransientConflict, isUnstorableValue, isUniqueViolation } from '../lib/db-errors.ts';
 
 const body = (code: string, message: string, fields?: Record<string, string>): ErrorBody => ({
   error: fields ? { code, message, fields } : { code, message },
@@ -51,6 +51,13 @@ export const errorHandlerPlugin = fp(
           .status(503)
           .header('retry-after', '5')
           .send(body('SERVICE_UNAVAILABLE', 'The store is temporarily unavailable. Please try again in a moment.'));
+      }
+      if (isTransientConflict(error)) {
+        request.log.warn({ err: error }, 'transaction ended by a deadlock or serialization conflict');
+        return reply
+          .status(503)
+          .header('retry-after', '1')
+          .send(body('TRY_AGAIN', 'Another change was being saved at the same moment. Please try again.'));
       }
       if (isUniqueViolation(error)) {
         return reply.status(409).send(body('CONFLICT', 'This already exists'));
