@@ -112,3 +112,28 @@ export const taxReportRow = z.object({
   gross: z.number(),
 });
 export type TaxReportRow = z.infer<typeof taxReportRow>;
+
+/**
+ * `GET /api/tax/quote?addressId=&shippingMethodId=` (signed in): what checking out the cart as it
+ * is would charge, computed by the same function checkout uses. Without `addressId` the buyer's
+ * default shipping address is used; with no address at all, `country` is null and no tax is
+ * computed (`tax.lines` empty) until one is chosen.
+ */
+export const taxQuoteQuery = z.object({
+  addressId: id.optional(),
+  shippingMethodId: id.optional(),
+});
+export const taxQuote = z.object({
+  /** The goods' net total and the shipping's net price (dollars). */
+  goods: z.number(),
+  shipping: z.number(),
+  net: z.number(),
+  tax: orderTax,
+  gross: z.number(),
+  /** The destination the rate was chosen by; null without an address. */
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  /** The buyer's tax number's status when one decided the rate ('valid' for reverse charge). */
+  taxIdStatus: z.enum(TAX_ID_STATUSES).nullable(),
+});
+export type TaxQuote = z.infer<typeof taxQuote>;
