@@ -16,3 +16,4 @@ export * from './pricing.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
 export * from './shipping.ts';
+export * from './tax.ts';

@@ -3,6 +3,7 @@ import { id, text, TEXT_MAX, wholeNumber } from './common.ts';
 import { postalAddress } from './addresses.ts';
 import { pageQuery } from './paging.ts';
 import { orderShipping } from './shipping.ts';
+import { creditNoteRef, orderTax } from './tax.ts';
 
 // The quantity rules, without zod (the cart page imports them alone).
 export * from './quantity-rule.ts';
@@ -70,6 +71,15 @@ export const order = z.object({
   billingAddress: postalAddress.nullable(),
   /** The shipping line: its method, price (part of `price`) and the parcel's weight; null without one. */
   shipping: orderShipping.nullable(),
+  /**
+   * Tax (issue 29, PRODUCT.md "Tax"): `net` the lines and shipping before tax, `gross` = net + tax
+   * = `price`, the amount to pay. Orders placed before tax existed have no tax: net = gross = price.
+   */
+  net: z.number(),
+  gross: z.number(),
+  tax: orderTax,
+  /** Credit notes issued for this order (refunds), oldest first. */
+  creditNotes: z.array(creditNoteRef),
 });
 export type Order = z.infer<typeof order>;
 

@@ -78,6 +78,26 @@ const envSchema = z
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     /** How long a client may take to send a whole request (headers and body) before a 408. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /**
+     * The seller (issue 29, PRODUCT.md "Tax"): printed on every invoice and credit note. The
+     * country decides the domestic tax rate, which EU VAT numbers earn reverse charge and what is
+     * an export.
+     */
+    SHOP_COUNTRY: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166-1 country code such as DE or US')
+      .default('US'),
+    SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).default('Torque Parts Inc.'),
+    /** The seller's postal address, lines separated by commas or newlines (\n). */
+    SHOP_ADDRESS: z.string().trim().min(1).max(500).default('1200 Industrial Way, Detroit, MI 48201, United States'),
+    /** The seller's tax number(s), e.g. a VAT number (DE123456789) or an EIN; comma-separated when several. */
+    SHOP_TAX_ID: optionalText,
+    /** The registration line an invoice carries (court, company register number). */
+    SHOP_REGISTRATION: optionalText,
+    /** The base of the EU's VIES REST API; tests point it at a local stand-in. */
+    VIES_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
     /** The shop's time zone: the admin overview counts its days in it. */
     SHOP_TIMEZONE: timeZone.default('UTC'),
     /**

@@ -213,6 +213,10 @@ export const cartHandlers = [
       shippingAddress: null,
       billingAddress: null,
       shipping: null,
+      net: cart.total,
+      gross: cart.total,
+      tax: { lines: [], total: 0, note: null },
+      creditNotes: [],
       lines: cart.lines.map((l) => ({
         partId: l.partId,
         partNumber: l.partNumber,

@@ -173,6 +173,10 @@ const orderHandlers = [
       shippingAddress: null,
       billingAddress: null,
       shipping: null,
+      net: body.quantity * part.price,
+      gross: body.quantity * part.price,
+      tax: { lines: [], total: 0, note: null },
+      creditNotes: [],
     };
     const order: Order = { ...placed, lines: [oneLine(placed)] };
     state.orders.push(order);

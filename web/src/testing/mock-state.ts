@@ -190,6 +190,10 @@ export function addOrder(order: Partial<Order> & { email: string }): Order {
     shippingAddress: null,
     billingAddress: null,
     shipping: null,
+    net: quantity * unitPrice,
+    gross: quantity * unitPrice,
+    tax: { lines: [], total: 0, note: null },
+    creditNotes: [],
     ...order,
   };
   // The server answers every order with its lines: a one-line order's is the order itself.

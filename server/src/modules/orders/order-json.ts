@@ -41,7 +41,11 @@ export function orderJsonOf(alias: string, lines = 'order_lines'): string {
     ${addressJsonOf(`${alias}.billing_address`)} as "billingAddress",
     case when ${alias}.shipping_method_name is not null then (select row_to_json(s) from (select
       ${alias}.shipping_method_id as "methodId", ${alias}.shipping_method_name as "name",
-      trim_scale(${alias}.shipping_cents / 100.0) as "price", ${alias}.shipping_weight_grams as "weightGrams") as s) end as "shipping"
+      trim_scale(${alias}.shipping_cents / 100.0) as "price", ${alias}.shipping_weight_grams as "weightGrams") as s) end as "shipping",
+    trim_scale(${alias}.total_cents / 100.0) as "net",
+    trim_scale(${alias}.total_cents / 100.0) as "gross",
+    (select row_to_json(t) from (select '[]'::json as "lines", 0 as "total", null::text as "note") as t) as "tax",
+    '[]'::json as "creditNotes"
   ) o)`;
 }
 
