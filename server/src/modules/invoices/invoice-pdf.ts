@@ -58,7 +58,8 @@ function drawParty(doc: Doc, heading: string, party: DocumentParty, x: number, y
   doc.font('Helvetica-Bold').fontSize(FONT).fillColor('#555555');
   at += boxed(doc, heading.toUpperCase(), x, at, width, {}, 1) + 2;
   doc.fillColor('#000000').fontSize(10);
-  at += boxed(doc, party.name, x, at, width, {}, 2);
+  // A name is drawn whole (at most 100 characters: up to 5 lines of the widest letter).
+  at += boxed(doc, party.name, x, at, width, {}, 5);
   doc.font('Helvetica').fontSize(FONT);
   if (party.company) at += boxed(doc, party.company, x, at, width, {}, 2);
   for (const line of party.addressLines) at += boxed(doc, line, x, at, width, {}, 2);
