@@ -108,7 +108,10 @@ const cases: { label: string; facts: Case }[] = [
   { label: '1,000,000 characters in every text field', facts: withTexts(() => word(MILLION)) },
   {
     label: 'a 200-line order (several pages)',
-    facts: { ...typical, order: { ...typicalOrder, lines: Array.from({ length: 200 }, (_, i) => line(`Part ${i + 1} ${words(60)}`)) } },
+    facts: {
+      ...typical,
+      order: { ...typicalOrder, lines: Array.from({ length: 200 }, (_, i) => line(`Part ${i + 1} ${words(60)}`)) },
+    },
   },
 ];
 

@@ -56,7 +56,9 @@ describe('credit notes: concurrent refunds through two server processes on one P
     }
 
     const answers = await Promise.all(
-      orders.flatMap((o) => [a, b].map((url) => call<Order>(url, 'POST', `/api/order/${o._id}/refund`, { token: admin.token }))),
+      orders.flatMap((o) =>
+        [a, b].map((url) => call<Order>(url, 'POST', `/api/order/${o._id}/refund`, { token: admin.token })),
+      ),
     );
     for (const res of answers) assert.equal(res.status, 200, JSON.stringify(res.body));
     for (const o of orders) {
@@ -76,9 +78,14 @@ describe('credit notes: concurrent refunds through two server processes on one P
       'consecutive numbers, none missing, none twice',
     );
     assert.equal(new Set(rows.map((r) => r.order_id)).size, ORDERS, 'one credit note per order');
-    const [stock] = await database.query<{ available: number }>('select available from parts where id = $1', [part._id]);
+    const [stock] = await database.query<{ available: number }>('select available from parts where id = $1', [
+      part._id,
+    ]);
     assert.equal(stock!.available, ORDERS * 2, 'every unit back, once');
     const intents = await database.query<{ status: string }>('select distinct status from sandbox_payment_intents');
-    assert.deepEqual(intents.map((r) => r.status), ['refunded']);
+    assert.deepEqual(
+      intents.map((r) => r.status),
+      ['refunded'],
+    );
   });
 });

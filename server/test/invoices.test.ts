@@ -8,11 +8,7 @@ import { sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { REVERSE_CHARGE_NOTE, type Address, type Order, type Part, type ShippingMethod } from '@torque/contract';
 import { addPart, eventually, payWithSandbox, placeOrder } from '@torque/testkit';
-import {
-  creditNoteDocumentOf,
-  invoiceDocumentOf,
-  type SellerInfo,
-} from '../src/modules/invoices/invoice-document.ts';
+import { creditNoteDocumentOf, invoiceDocumentOf, type SellerInfo } from '../src/modules/invoices/invoice-document.ts';
 import { LOGO, renderDocumentPdf } from '../src/modules/invoices/invoice-pdf.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
@@ -90,7 +86,15 @@ describe('the invoice document (pure: a taxed order, a long order)', () => {
     expiredAt: null,
     refundedAt: null,
     lines: [
-      { partId: null, partNumber: 'BP-100', name: 'Brake pad set', img: '/x.svg', quantity: 2, unitPrice: 30, total: 60 },
+      {
+        partId: null,
+        partNumber: 'BP-100',
+        name: 'Brake pad set',
+        img: '/x.svg',
+        quantity: 2,
+        unitPrice: 30,
+        total: 60,
+      },
       { partId: null, partNumber: 'OF-7', name: 'Oil filter', img: '/x.svg', quantity: 1, unitPrice: 30, total: 30 },
     ],
     shippingAddress: null,
@@ -148,15 +152,24 @@ describe('the invoice document (pure: a taxed order, a long order)', () => {
       price: 100,
       tax: { lines: [{ rate: 0, net: 100, tax: 0 }], total: 0, note: REVERSE_CHARGE_NOTE },
     } as Order;
-    const text = folded(await pdftotext(await renderDocumentPdf(invoiceDocumentOf(exempt, SELLER, { buyerName: null, buyerTaxId: 'ATU12345678' }))));
+    const text = folded(
+      await pdftotext(
+        await renderDocumentPdf(invoiceDocumentOf(exempt, SELLER, { buyerName: null, buyerTaxId: 'ATU12345678' })),
+      ),
+    );
     assert.ok(text.includes('Reverse charge: VAT to be accounted for by the recipient'), text);
     assert.ok(text.includes('Tax 0 % on $100.00 $0.00'));
     assert.ok(text.includes('Tax number: ATU12345678'));
 
-    const credit = creditNoteDocumentOf(base, SELLER, { buyerName: null, buyerTaxId: null }, {
-      number: 'CN-2026-000007',
-      issuedAt: '2026-11-25T09:00:00.000Z',
-    });
+    const credit = creditNoteDocumentOf(
+      base,
+      SELLER,
+      { buyerName: null, buyerTaxId: null },
+      {
+        number: 'CN-2026-000007',
+        issuedAt: '2026-11-25T09:00:00.000Z',
+      },
+    );
     const cn = folded(await pdftotext(await renderDocumentPdf(credit)));
     for (const expected of [
       'CREDIT NOTE',
@@ -181,11 +194,25 @@ describe('the invoice document (pure: a taxed order, a long order)', () => {
       unitPrice: 1,
       total: 1,
     }));
-    const order = { ...base, lines, shipping: null, net: 200, gross: 200, price: 200, tax: { lines: [], total: 0, note: null } } as unknown as Order;
-    const text = await pdftotext(await renderDocumentPdf(invoiceDocumentOf(order, SELLER, { buyerName: null, buyerTaxId: null })));
+    const order = {
+      ...base,
+      lines,
+      shipping: null,
+      net: 200,
+      gross: 200,
+      price: 200,
+      tax: { lines: [], total: 0, note: null },
+    } as unknown as Order;
+    const text = await pdftotext(
+      await renderDocumentPdf(invoiceDocumentOf(order, SELLER, { buyerName: null, buyerTaxId: null })),
+    );
     const n = pages(text);
     assert.ok(n >= 4, `${n} pages`);
-    assert.equal(folded(text).split('Part no. Description Qty Unit price Net Rate Tax').length - 1, n, 'the header on every page');
+    assert.equal(
+      folded(text).split('Part no. Description Qty Unit price Net Rate Tax').length - 1,
+      n,
+      'the header on every page',
+    );
     for (const i of [1, 57, 200]) assert.match(folded(text), new RegExp(`LP-${i} Long order part number ${i}\\b`));
     assert.ok(folded(text).includes('Total $200.00'));
   });
@@ -281,7 +308,16 @@ for (const kind of databaseKinds()) {
       const a = await part({ available: 10, price: 12.5, partNumber: 'INV-A-1', name: 'Brake disc front' });
       const b = await part({ available: 10, price: 3.1, partNumber: 'INV-B-2', name: 'Wiper blade' });
       const cart = await t.inject(
-        { method: 'PUT', url: '/api/cart', payload: { lines: [{ partId: a._id, quantity: 2 }, { partId: b._id, quantity: 3 }] } },
+        {
+          method: 'PUT',
+          url: '/api/cart',
+          payload: {
+            lines: [
+              { partId: a._id, quantity: 2 },
+              { partId: b._id, quantity: 3 },
+            ],
+          },
+        },
         buyer,
       );
       assert.equal(cart.statusCode, 200, cart.body);
@@ -326,12 +362,19 @@ for (const kind of databaseKinds()) {
       assert.doesNotMatch(text, /Total tax/);
     });
 
-    test('a one-part order (the spec\'s POST /api/order) keeps its amounts on the new invoice, its free-text address as the buyer\'s', async () => {
+    test("a one-part order (the spec's POST /api/order) keeps its amounts on the new invoice, its free-text address as the buyer's", async () => {
       const { order } = await paidOrder(2, 12.5);
-      const text = folded(await pdftotext((await t.inject({ method: 'GET', url: `/api/order/${order._id}/invoice.pdf` }, admin)).rawPayload));
+      const text = folded(
+        await pdftotext(
+          (await t.inject({ method: 'GET', url: `/api/order/${order._id}/invoice.pdf` }, admin)).rawPayload,
+        ),
+      );
       assert.ok(text.includes(' 2 $12.50 $25.00 – –'), text);
       assert.ok(text.includes('Total $25.00'));
-      assert.ok(text.includes('Bea Buyer') && text.includes('1 Main St, Springfield'), 'the account name and the order address');
+      assert.ok(
+        text.includes('Bea Buyer') && text.includes('1 Main St, Springfield'),
+        'the account name and the order address',
+      );
     });
 
     test('an admin refunds a paid order: its stock goes back, refundedAt, a credit note (listed, PDF, e-mailed)', async () => {
@@ -346,7 +389,10 @@ for (const kind of databaseKinds()) {
       assert.match(note!.number, CN);
       assert.equal(note!.number.slice(3, 7), String(new Date().getUTCFullYear()));
       assert.equal(await stock(p._id), 10, 'the units are back');
-      assert.deepEqual(((await t.inject({ method: 'GET', url: `/api/order/${order._id}` }, buyer)).json() as Order).creditNotes, [note]);
+      assert.deepEqual(
+        ((await t.inject({ method: 'GET', url: `/api/order/${order._id}` }, buyer)).json() as Order).creditNotes,
+        [note],
+      );
 
       const url = `/api/order/${order._id}/credit-notes/${note!.number}.pdf`;
       const pdf = await t.inject({ method: 'GET', url }, buyer);
@@ -399,7 +445,9 @@ for (const kind of databaseKinds()) {
       );
       assert.deepEqual(intent.rows, [{ status: 'refunded' }], 'the payment is refunded at the provider');
       await eventually('one credit-note e-mail', async () =>
-        (await mails((m) => (m.subject ?? '').includes(bodies[0]!.creditNotes[0]!.number))).length === 1 ? true : undefined,
+        (await mails((m) => (m.subject ?? '').includes(bodies[0]!.creditNotes[0]!.number))).length === 1
+          ? true
+          : undefined,
       );
     });
 
@@ -421,7 +469,8 @@ for (const kind of databaseKinds()) {
 
       const { order: shipped } = await paidOrder(1, 4);
       assert.equal(
-        (await t.inject({ method: 'PUT', url: `/api/orders/${shipped._id}`, payload: { status: 'shipped' } }, admin)).statusCode,
+        (await t.inject({ method: 'PUT', url: `/api/orders/${shipped._id}`, payload: { status: 'shipped' } }, admin))
+          .statusCode,
         200,
       );
       res = await refund(shipped._id);
@@ -443,7 +492,7 @@ for (const kind of databaseKinds()) {
       assert.equal((await refund('not-a-uuid')).statusCode, 400);
     });
 
-    test('only admins refund; a credit note is its owner\'s and the admins\' (404 for anybody else)', async () => {
+    test("only admins refund; a credit note is its owner's and the admins' (404 for anybody else)", async () => {
       const { order } = await paidOrder(1, 3);
       assert.equal((await t.inject({ method: 'POST', url: `/api/order/${order._id}/refund` })).statusCode, 401);
       assert.equal((await refund(order._id, buyer)).statusCode, 403);
@@ -456,7 +505,12 @@ for (const kind of databaseKinds()) {
       assert.equal((await t.inject({ method: 'GET', url: url('CN-1999-000001') }, buyer)).statusCode, 404);
       assert.equal((await t.inject({ method: 'GET', url: url('INV-2026-000001') }, buyer)).statusCode, 400);
       assert.equal(
-        (await t.inject({ method: 'GET', url: `/api/order/00000000-0000-4000-8000-000000000000/credit-notes/${number}.pdf` }, admin)).statusCode,
+        (
+          await t.inject(
+            { method: 'GET', url: `/api/order/00000000-0000-4000-8000-000000000000/credit-notes/${number}.pdf` },
+            admin,
+          )
+        ).statusCode,
         404,
       );
     });

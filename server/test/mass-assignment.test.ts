@@ -920,7 +920,12 @@ const rows: Row[] = [
         {
           method: 'POST',
           url: `/api/order/${c.payingOrderId}/refund`,
-          payload: { ...c.forged, amount: 1, refundedAt: '2000-01-01T00:00:00.000Z', creditNotes: [{ number: 'CN-2000-000001' }] },
+          payload: {
+            ...c.forged,
+            amount: 1,
+            refundedAt: '2000-01-01T00:00:00.000Z',
+            creditNotes: [{ number: 'CN-2000-000001' }],
+          },
         },
         c.mallory,
       ),
@@ -942,7 +947,12 @@ const rows: Row[] = [
         {
           method: 'POST',
           url: `/api/order/${placed._id}/refund`,
-          payload: { ...c.forged, amount: 1, refundedAt: '2000-01-01T00:00:00.000Z', creditNotes: [{ number: 'CN-2000-000001' }] },
+          payload: {
+            ...c.forged,
+            amount: 1,
+            refundedAt: '2000-01-01T00:00:00.000Z',
+            creditNotes: [{ number: 'CN-2000-000001' }],
+          },
         },
         c.admin,
       );

@@ -150,7 +150,14 @@ function documentLines(order: Order): DocumentLine[] {
   const rates = order.tax.lines;
   const rateOf = (own: unknown): number | null =>
     typeof own === 'number' ? own : rates.length === 1 ? rates[0]!.rate : null;
-  const line = (partNumber: string | null, description: string, quantity: number, unit: number, net: number, own?: unknown) => {
+  const line = (
+    partNumber: string | null,
+    description: string,
+    quantity: number,
+    unit: number,
+    net: number,
+    own?: unknown,
+  ) => {
     const rate = rateOf(own);
     return {
       partNumber: partNumber ? clip(partNumber, PART_NUMBER_MAX) : null,
@@ -163,7 +170,9 @@ function documentLines(order: Order): DocumentLine[] {
     };
   };
   const parts = order.lines.length
-    ? order.lines.map((l) => line(l.partNumber, l.name, l.quantity, l.unitPrice, l.total, (l as { rate?: unknown }).rate))
+    ? order.lines.map((l) =>
+        line(l.partNumber, l.name, l.quantity, l.unitPrice, l.total, (l as { rate?: unknown }).rate),
+      )
     : [
         line(
           order.partNumber,

@@ -46,7 +46,15 @@ function drawLogo(doc: Doc, x: number, y: number, size: number): void {
 }
 
 /** Draws `text` at (x, y) within `width`, at most `maxLines` lines (cut with an ellipsis); answers its height. */
-function boxed(doc: Doc, text: string, x: number, y: number, width: number, options: PDFKit.Mixins.TextOptions = {}, maxLines = 3): number {
+function boxed(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  options: PDFKit.Mixins.TextOptions = {},
+  maxLines = 3,
+): number {
   const lineHeight = doc.currentLineHeight(true);
   const height = Math.min(doc.heightOfString(text, { width, ...options }), lineHeight * maxLines);
   doc.text(text, x, y, { width, height: height + 0.5, ellipsis: true, ...options });
@@ -87,7 +95,15 @@ function drawRow(doc: Doc, cells: Record<Column, string>, y: number, bold = fals
   let x = MARGIN;
   let height = 0;
   for (const column of COLUMNS) {
-    const h = boxed(doc, cells[column.key], x, y, column.width - GAP, { align: column.align }, column.key === 'description' ? 3 : 2);
+    const h = boxed(
+      doc,
+      cells[column.key],
+      x,
+      y,
+      column.width - GAP,
+      { align: column.align },
+      column.key === 'description' ? 3 : 2,
+    );
     height = Math.max(height, h);
     x += column.width;
   }
@@ -139,7 +155,9 @@ function drawTotals(doc: Doc, document: InvoiceDocument, startY: number): number
       label: `Tax ${ratePercent(r.rate)} on ${formatCents(r.netCents)}`,
       value: formatCents(r.taxCents),
     })),
-    ...(document.rateTotals.length ? [{ label: credit ? 'Total tax credited' : 'Total tax', value: formatCents(document.taxCents) }] : []),
+    ...(document.rateTotals.length
+      ? [{ label: credit ? 'Total tax credited' : 'Total tax', value: formatCents(document.taxCents) }]
+      : []),
     { label: credit ? 'Total credited' : 'Total', value: formatCents(document.grossCents), bold: true },
   ];
   let y = startY;
@@ -221,7 +239,10 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Buff
   let y = drawTable(doc, document, Math.max(sellerEnd, buyerEnd) + 24);
   y = drawTotals(doc, document, y);
 
-  doc.font('Helvetica').fontSize(FONT + 1).fillColor('#000000');
+  doc
+    .font('Helvetica')
+    .fontSize(FONT + 1)
+    .fillColor('#000000');
   for (const sentence of [document.note, document.footer]) {
     if (!sentence) continue;
     if (y + 30 > BOTTOM) {

@@ -2,12 +2,7 @@ import type { Order } from '@torque/contract';
 import { notFound } from '../../lib/errors.ts';
 import { assertOwner, type Caller } from '../../plugins/access.ts';
 import type { OrderFacts } from '../orders/order-facts.ts';
-import {
-  creditNoteDocumentOf,
-  invoiceDocumentOf,
-  type CreditNoteFacts,
-  type SellerInfo,
-} from './invoice-document.ts';
+import { creditNoteDocumentOf, invoiceDocumentOf, type CreditNoteFacts, type SellerInfo } from './invoice-document.ts';
 import { renderDocumentPdf } from './invoice-pdf.ts';
 import type { DocumentRow, InvoicesRepository } from './invoices-repository.ts';
 
@@ -63,7 +58,9 @@ export function createInvoicesService(deps: { repository: InvoicesRepository; se
     async attachmentFor(facts: OrderFacts) {
       const row = await repository.documentRow(facts.orderId);
       if (!row) throw new Error(`order ${facts.orderId} of invoice ${facts.invoiceNumber} is gone`);
-      return [{ filename: `${facts.invoiceNumber}.pdf`, content: await invoicePdf(row), contentType: 'application/pdf' }];
+      return [
+        { filename: `${facts.invoiceNumber}.pdf`, content: await invoicePdf(row), contentType: 'application/pdf' },
+      ];
     },
 
     /** The credit note attached to its e-mail. */

@@ -5,12 +5,7 @@ import { drawableFacts, shippingText, type OrderFacts, type OrderFactsLine } fro
 
 /** What the outbox rows name: each is rendered at delivery from the row's JSON payload. */
 export type MailTemplate =
-  | 'order-placed'
-  | 'payment-received'
-  | 'order-shipped'
-  | 'credit-note'
-  | 'contact-message'
-  | 'password-reset';
+  'order-placed' | 'payment-received' | 'order-shipped' | 'credit-note' | 'contact-message' | 'password-reset';
 
 export interface MailAttachment {
   filename: string;

@@ -124,7 +124,10 @@ export function createPaymentsService(deps: {
     try {
       await provider.refund(order.paymentId!, order.totalCents);
     } catch (error) {
-      log.error({ err: error, orderId, paymentId: order.paymentId }, 'the refund of a refunded order failed at the provider');
+      log.error(
+        { err: error, orderId, paymentId: order.paymentId },
+        'the refund of a refunded order failed at the provider',
+      );
       if (error instanceof AppError && error.statusCode === 409) throw conflict(error.message, error.code);
       throw providerFailed(
         'The order is refunded and its credit note issued, but the payment provider did not confirm the refund: repeat the call to retry',
