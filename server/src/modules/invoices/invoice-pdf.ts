@@ -33,6 +33,8 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number]['key'];
 const GAP = 4;
+/** The tallest a row can be: three lines of the description, and its spacing. */
+const ROW_MAX = 3 * 11 + 4;
 
 /** A rate as people read it: 19 %, 8.875 %. */
 export const ratePercent = (rate: number) => `${Number(rate.toFixed(3))} %`;
@@ -89,22 +91,25 @@ function cellsOf(line: InvoiceDocument['lines'][number]): Record<Column, string>
   };
 }
 
-/** Draws one row of the table at `y`; answers its height. */
+/** The columns drawn on one line (numbers, the rate): no wrapping to lay out. */
+const ONE_LINE: ReadonlySet<Column> = new Set(['quantity', 'unit', 'net', 'rate', 'tax']);
+
+/**
+ * Draws one row of the table at `y`; answers its height. The description (and a long part number)
+ * wrap within their cells, at most three lines (two); the numbers are one line each.
+ */
 function drawRow(doc: Doc, cells: Record<Column, string>, y: number, bold = false): number {
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT);
   let x = MARGIN;
-  let height = 0;
+  let height = doc.currentLineHeight(true);
   for (const column of COLUMNS) {
-    const h = boxed(
-      doc,
-      cells[column.key],
-      x,
-      y,
-      column.width - GAP,
-      { align: column.align },
-      column.key === 'description' ? 3 : 2,
-    );
-    height = Math.max(height, h);
+    const width = column.width - GAP;
+    if (ONE_LINE.has(column.key)) doc.text(cells[column.key], x, y, { width, align: column.align, lineBreak: false });
+    else
+      height = Math.max(
+        height,
+        boxed(doc, cells[column.key], x, y, width, { align: column.align }, column.key === 'description' ? 3 : 2),
+      );
     x += column.width;
   }
   return height;
@@ -127,12 +132,8 @@ function drawTable(doc: Doc, document: InvoiceDocument, startY: number): number 
   let y = drawTableHeader(doc, startY);
   for (const line of document.lines) {
     const cells = cellsOf(line);
-    doc.font('Helvetica').fontSize(FONT);
-    const height = Math.min(
-      doc.heightOfString(cells.description, { width: COLUMNS[1].width - GAP }),
-      doc.currentLineHeight(true) * 3,
-    );
-    if (y + height > BOTTOM - 20) {
+    // At most three lines of 9 pt: a row that could not fit starts the next page.
+    if (y + ROW_MAX > BOTTOM) {
       doc.addPage();
       y = drawTableHeader(doc, MARGIN);
     }
