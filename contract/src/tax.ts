@@ -93,6 +93,13 @@ export type OrderTax = z.infer<typeof orderTax>;
 /** A credit note issued for an order (`CN-YYYY-NNNNNN`, gap-free per year). */
 export const creditNoteRef = z.object({ number: z.string(), issuedAt: z.string() });
 export type CreditNoteRef = z.infer<typeof creditNoteRef>;
+/** Params of `GET /api/order/:id/credit-notes/:number.pdf`. */
+export const creditNoteParams = z.object({
+  id,
+  number: z
+    .string({ message: 'number must be a credit note number such as CN-2026-000001' })
+    .regex(/^CN-\d{4}-\d{6}$/, 'number must be a credit note number such as CN-2026-000001'),
+});
 
 /** The legal notes, word for word (issue 29). */
 export const REVERSE_CHARGE_NOTE =

@@ -361,6 +361,21 @@ const matrix: Row[] = [
     expect: { anonymous: 401, owner: 200, other: 403, admin: 200 },
   },
   {
+    route: 'POST /api/order/:id/refund',
+    request: async (c) => ({ method: 'POST', url: `/api/order/${(await c.paidOrder()).orderId}/refund` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/order/:id/credit-notes/:number.pdf',
+    request: async (c) => {
+      const { orderId } = await c.paidOrder();
+      const refunded = await c.t.inject({ method: 'POST', url: `/api/order/${orderId}/refund` }, await c.t.admin());
+      const number = (refunded.json() as { creditNotes: { number: string }[] }).creditNotes[0]!.number;
+      return { method: 'GET', url: `/api/order/${orderId}/credit-notes/${number}.pdf` };
+    },
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 200 },
+  },
+  {
     route: 'GET /api/orders',
     request: () => ({ method: 'GET', url: '/api/orders' }),
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },

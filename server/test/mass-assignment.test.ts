@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Address, Cart, Order, Part, PartDetail, QuickOrderResult, User } from '@torque/contract';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addPart, orderBody, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
@@ -908,6 +909,65 @@ const rows: Row[] = [
       // A third field is not a price: the line is refused, nothing is added.
       assert.deepEqual((res.json() as QuickOrderResult).added, []);
       await assertOwnCart(c, res, 3);
+    },
+  },
+  {
+    route: 'POST /api/order/:id/refund',
+    name: "a customer refunding her own paid order, with an amount and the refund's fields",
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: `/api/order/${c.payingOrderId}/refund`,
+          payload: {
+            ...c.forged,
+            amount: 1,
+            refundedAt: '2000-01-01T00:00:00.000Z',
+            creditNotes: [{ number: 'CN-2000-000001' }],
+          },
+        },
+        c.mallory,
+      ),
+    async verify(c) {
+      const order = await orderRecord(c, c.payingOrderId);
+      assert.equal(order.refundedAt, null);
+      assert.deepEqual(order.creditNotes, []);
+    },
+  },
+  {
+    route: 'POST /api/order/:id/refund',
+    name: 'an admin refund with an amount, a date and a credit note in the body: refunded in full, now, numbered by the server',
+    status: 200,
+    async send(c) {
+      const placed = await placeOrder(c.t, c.mallory, c.part._id, 2);
+      const { confirm } = await payWithSandbox(c.t, c.mallory, placed._id);
+      assert.equal(confirm.status, 200, JSON.stringify(confirm.body));
+      return c.t.inject(
+        {
+          method: 'POST',
+          url: `/api/order/${placed._id}/refund`,
+          payload: {
+            ...c.forged,
+            amount: 1,
+            refundedAt: '2000-01-01T00:00:00.000Z',
+            creditNotes: [{ number: 'CN-2000-000001' }],
+          },
+        },
+        c.admin,
+      );
+    },
+    async verify(c, res) {
+      const order = res.json() as Order;
+      assert.ok(order.refundedAt && order.refundedAt > '2020', order.refundedAt ?? 'not refunded');
+      assert.equal(order.creditNotes.length, 1);
+      assert.match(order.creditNotes[0]!.number, new RegExp(`^CN-${new Date().getUTCFullYear()}-\\d{6}$`));
+      const [row] = (
+        await c.t.db.database.db.execute(
+          sql`select gross_cents::integer as cents from credit_notes where order_id = ${order._id}::uuid`,
+        )
+      ).rows as { cents: number }[];
+      assert.equal(row?.cents, Math.round(order.price * 100), 'the whole order is credited');
     },
   },
   {

@@ -111,6 +111,28 @@ for (const kind of databaseKinds()) {
       assert.equal(paid.json().paymentId, intent.id);
     });
 
+    test('an admin refund goes through Stripe once, whatever the repeats (issue 29)', async () => {
+      const order = await placeOrder(t, alice, partId, 2);
+      const { intent } = await intentFor(order._id);
+      fake.succeed(intent.id);
+      const paid = await webhook('payment_intent.succeeded', fake.intents.get(intent.id)!);
+      assert.equal(paid.statusCode, 200, paid.body);
+      const admin = await t.admin();
+      const refund = () => t.inject({ method: 'POST', url: `/api/order/${order._id}/refund` }, admin);
+      const answers = [...(await Promise.all([refund(), refund()])), await refund()];
+      for (const a of answers) assert.equal(a.statusCode, 200, a.body);
+      const refunded: Order = answers[0]!.json();
+      assert.ok(refunded.refundedAt);
+      assert.equal(refunded.creditNotes.length, 1);
+      for (const a of answers) assert.deepEqual(a.json(), refunded);
+      const mine = fake.refunds.filter((r) => r.payment_intent === intent.id);
+      assert.deepEqual(
+        mine.map((r) => r.amount),
+        [1450],
+        'one refund of the whole payment',
+      );
+    });
+
     test('a signed payment_intent.succeeded marks the order paid; three deliveries change nothing more', async () => {
       const order = await placeOrder(t, alice, partId, 2);
       const { intent } = await intentFor(order._id);

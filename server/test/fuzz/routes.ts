@@ -585,6 +585,28 @@ export const routeFuzz: RouteFuzz[] = [
       }),
   },
   {
+    route: 'POST /api/order/:id/refund',
+    requests: (p) =>
+      requests({
+        method: 'POST',
+        path: segment([...p.paidOrders, ...p.unpaidOrders, ...p.otherOrders]).map((id) => `/api/order/${id}/refund`),
+        body: { amount: pick([1, -1, 'all']), refundedAt: pick(['2020-01-01']) },
+      }),
+  },
+  {
+    route: 'GET /api/order/:id/credit-notes/:number.pdf',
+    requests: (p) =>
+      requests({
+        method: 'GET',
+        path: fc
+          .tuple(
+            segment([...p.paidOrders, ...p.unpaidOrders, ...p.otherOrders]),
+            segment([`CN-${new Date().getUTCFullYear()}-000001`, 'CN-2026-000002', 'INV-2026-000001', 'CN-99-1']),
+          )
+          .map(([id, number]) => `/api/order/${id}/credit-notes/${number}.pdf`),
+      }),
+  },
+  {
     route: 'GET /api/stats',
     requests: () => requests({ method: 'GET', path: '/api/stats', query: queryOf({ days: ['7', '30', '90', '366'] }) }),
   },

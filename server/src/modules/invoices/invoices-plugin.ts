@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SHOP_NAME } from '../mail/mail-plugin.ts';
 import type { OrderFacts } from '../orders/order-facts.ts';
 import { createInvoicesRepository } from './invoices-repository.ts';
-import { createInvoicesService, type InvoicesService } from './invoices-service.ts';
+import { createInvoicesService, type CreditNoteMailPayload, type InvoicesService } from './invoices-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,19 +11,32 @@ declare module 'fastify' {
 }
 
 /**
- * Invoices: numbered as an order becomes paid (the order machine's paid-order numbering, in the
- * paying statement), drawn on demand, and attached to the payment e-mail through mail's
- * attachment port. Depends on orders and mail; neither knows about invoices.
+ * Invoices and credit notes: an invoice is numbered as an order becomes paid (the order machine's
+ * paid-order numbering, in the paying statement), a credit note is issued, numbered and queued
+ * for e-mail as an invoiced order is refunded (an in-statement writer on `refunded`); both are
+ * drawn on demand and attached to their e-mails through mail's attachment port. Depends on orders
+ * and mail; neither knows about invoices.
  */
 export const invoicesPlugin = fp(
   async (app: FastifyInstance) => {
-    const repository = createInvoicesRepository();
+    const { config } = app;
+    const repository = createInvoicesRepository(app.db);
     const service = createInvoicesService({
-      orders: app.orders.service,
-      seller: { shopName: SHOP_NAME, publicUrl: app.config.publicUrl },
+      repository,
+      seller: {
+        legalName: config.SHOP_LEGAL_NAME,
+        address: config.SHOP_ADDRESS,
+        country: config.SHOP_COUNTRY,
+        taxId: config.SHOP_TAX_ID ?? null,
+        registration: config.SHOP_REGISTRATION ?? null,
+        publicUrl: config.publicUrl,
+      },
     });
     app.orders.events.numberPaidWith(repository.numbering);
+    app.orders.events.writeWith('refunded', repository.creditNoteWriter);
+    app.orders.events.on('refunded', () => app.mail.poke());
     app.mail.attach('payment-received', (payload) => service.attachmentFor(payload as OrderFacts));
+    app.mail.attach('credit-note', (payload) => service.creditNoteAttachmentFor(payload as CreditNoteMailPayload));
     app.decorate('invoices', service);
   },
   { name: 'invoices', dependencies: ['database', 'orders', 'mail'] },

@@ -4,7 +4,8 @@ import { formatCents } from '../../lib/money.ts';
 import { drawableFacts, shippingText, type OrderFacts, type OrderFactsLine } from '../orders/order-facts.ts';
 
 /** What the outbox rows name: each is rendered at delivery from the row's JSON payload. */
-export type MailTemplate = 'order-placed' | 'payment-received' | 'order-shipped' | 'contact-message' | 'password-reset';
+export type MailTemplate =
+  'order-placed' | 'payment-received' | 'order-shipped' | 'credit-note' | 'contact-message' | 'password-reset';
 
 export interface MailAttachment {
   filename: string;
@@ -180,6 +181,17 @@ export function renderMail(template: string, payload: unknown, ctx: MailContext)
       const o = drawableFacts(payload as OrderFacts);
       const sentence = 'Your order is on its way.';
       return orderMail(o, ctx, `your order has shipped (${o.partName})`, 'Your order is on its way', {
+        text: sentence,
+        html: escapeHtml(sentence),
+      });
+    }
+    case 'credit-note': {
+      // Issue 29: a refunded order's credit note (written with the refund, modules/invoices).
+      const stored = payload as OrderFacts & { creditNoteNumber: string };
+      const o = drawableFacts(stored);
+      const number = clip(String(stored.creditNoteNumber), 20);
+      const sentence = `We refunded your order in full to your original payment. The credit note ${number} for invoice ${o.invoiceNumber} is attached.`;
+      return orderMail(o, ctx, `refund and credit note ${number}`, `Refund — credit note ${number}`, {
         text: sentence,
         html: escapeHtml(sentence),
       });

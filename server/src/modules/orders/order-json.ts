@@ -45,8 +45,19 @@ export function orderJsonOf(alias: string, lines = 'order_lines'): string {
     trim_scale(${alias}.total_cents / 100.0) as "net",
     trim_scale(${alias}.total_cents / 100.0) as "gross",
     (select row_to_json(t) from (select '[]'::json as "lines", 0 as "total", null::text as "note") as t) as "tax",
-    '[]'::json as "creditNotes"
+    ${creditNotesJsonOf(alias)} as "creditNotes"
   ) o)`;
+}
+
+/**
+ * The contract's `creditNoteRef` array of the order `alias` (issue 29, table credit_notes written
+ * by modules/invoices), oldest first, joined without spaces as the order itself is written.
+ */
+function creditNotesJsonOf(alias: string): string {
+  return `(select coalesce('[' || string_agg(n.json, ',' order by n.issued_at, n.number) || ']', '[]')::json
+    from (select cn.issued_at, cn.number, (select row_to_json(r)::text from (select cn.number as "number",
+      to_char(cn.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "issuedAt") as r) as json
+      from credit_notes as cn where cn.order_id = ${alias}.id) as n)`;
 }
 
 /** The contract's postalAddress fields, in its key order (a jsonb column keeps its own key order). */

@@ -75,6 +75,13 @@ export function createOrderPayments(deps: {
     /** The order a payment paid. */
     byPaymentId: (paymentId: string): Promise<StoredOrder | undefined> => repository.byPaymentId(paymentId),
 
+    /**
+     * The shop refunds a paid, unshipped order in full (issue 29): paid → refunded, its units back,
+     * in one guarded statement (the invoices module's writer issues the credit note in it). However
+     * many calls race, one changes the order and the others find it refunded.
+     */
+    refundPaid: (id: string): Promise<TransitionResult> => machine.refund(id),
+
     /** Remembers the provider's intent for the order, unless another request got there first (answers the one kept). */
     attachPaymentIntent: (id: string, intentId: string): Promise<string> =>
       repository.attachPaymentIntent(id, intentId),

@@ -11,6 +11,7 @@ import {
   sandboxConfirmResult,
 } from '@torque/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { callerOf } from '../../plugins/access.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
@@ -95,5 +96,24 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { record, created } = await payments.record(callerOf(request), request.body.paymentId);
       return reply.status(created ? 201 : 200).send(record);
     },
+  );
+
+  app.post(
+    '/api/order/:id/refund',
+    {
+      config: { access: 'admin', rateLimit: app.rateLimits.payments },
+      schema: {
+        tags: ['payments'],
+        summary: 'Refund a paid, unshipped order in full (admin): through the provider, its units back, a credit note',
+        description:
+          'Idempotent: a repeated call (or a concurrent one) refunds once and answers the same order. 409 for an ' +
+          'unpaid, shipped or never-paid (late payment refunded) order; 502 when the provider did not confirm ' +
+          '(the order is refunded and its credit note issued: repeat the call to retry).',
+        security: bearer,
+        params: orderIdParams,
+        response: { 200: order, ...errors, 502: errorBody },
+      },
+    },
+    async (request, reply) => sendJsonText(reply, await payments.refundOrder(request.params.id)),
   );
 };

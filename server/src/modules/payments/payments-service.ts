@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order, PaymentIntent, PaymentRecord } from '@torque/contract';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, providerFailed } from '../../lib/errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import { assertOwner, type Caller } from '../../plugins/access.ts';
 import type { OrderPayments } from '../orders/order-payments.ts';
-import { assertPayable, orderExpired } from '../orders/order-states.ts';
+import { assertPayable, orderExpired, stateOf, type OrderState } from '../orders/order-states.ts';
 import type { OrdersService, StoredOrder } from '../orders/orders-service.ts';
 import { CURRENCY, intentPaysFor, type PaymentProvider, type ProviderIntent } from './payment-provider.ts';
 import type { PaymentsRepository } from './payments-repository.ts';
@@ -18,6 +18,18 @@ const paymentRefunded = () =>
   conflict(
     'This order expired before the payment arrived and its units were sold meanwhile, so the payment has been refunded',
     'ORDER_EXPIRED',
+  );
+
+/** Why the shop cannot refund an order in a state (issue 29's `POST /api/order/:id/refund`). */
+const REFUND_REFUSALS: Partial<Record<OrderState, () => Error>> = {
+  placed: () => conflict('This order is not paid, so there is nothing to refund', 'NOT_PAID'),
+  expired: () => conflict('This order is not paid, so there is nothing to refund', 'NOT_PAID'),
+  shipped: () => conflict('This order has shipped; a shipped order is not refunded in full here', 'ALREADY_SHIPPED'),
+};
+const refundedOtherwise = () =>
+  conflict(
+    'This order was never paid: the payment that came after it expired was refunded when it arrived',
+    'ORDER_REFUNDED',
   );
 
 /** Why recording a payment changed nothing, besides a replay (which answers the paid order). */
@@ -89,8 +101,47 @@ export function createPaymentsService(deps: {
     return result;
   }
 
+  /**
+   * The shop refunds a paid, unshipped order in full (issue 29). The order is marked refunded
+   * first, in one guarded statement that also gives its units back and issues its credit note
+   * (so it can no longer ship, and concurrent calls change it once); then the provider gives the
+   * money back, once per payment (its refunds are idempotent per intent). A repeated call finds
+   * the order refunded, asks the provider again (which answers the same refund) and answers the
+   * same order: if the provider failed the first time, repeating the call completes the refund.
+   */
+  async function refundOrder(orderId: string): Promise<string> {
+    const order = await orders.get(orderId);
+    if (!order) throw notFound('Order');
+    let state = stateOf(order);
+    if (state === 'refunded' && !order.paidAt) throw refundedOtherwise();
+    if (state === 'paid') {
+      const result = await orders.refundPaid(order.id);
+      if (result.kind === 'missing') throw notFound('Order');
+      if (result.kind === 'refused') state = result.state;
+    }
+    const refusal = REFUND_REFUSALS[state];
+    if (refusal) throw refusal();
+    try {
+      await provider.refund(order.paymentId!, order.totalCents);
+    } catch (error) {
+      log.error(
+        { err: error, orderId, paymentId: order.paymentId },
+        'the refund of a refunded order failed at the provider',
+      );
+      if (error instanceof AppError && error.statusCode === 409) throw conflict(error.message, error.code);
+      throw providerFailed(
+        'The order is refunded and its credit note issued, but the payment provider did not confirm the refund: repeat the call to retry',
+        'REFUND_NOT_CONFIRMED',
+        error,
+      );
+    }
+    log.info({ orderId, paymentId: order.paymentId }, 'order refunded by the shop');
+    return (await orders.get(orderId))!.json;
+  }
+
   return {
     recordPayment,
+    refundOrder,
 
     /** An intent for the caller's own unpaid order, at the order's total (the same open one each time). */
     async intentFor(caller: Caller, orderId: string, claimedPrice?: number): Promise<PaymentIntent> {
