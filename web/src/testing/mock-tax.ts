@@ -85,7 +85,7 @@ function checkTaxId(taxId: string): TaxIdAnswer {
 let creditNotes = 0;
 
 /** An order that was paid, taxed the way the server would have, for the pages' tests. */
-export function taxedOrder(order: Partial<Order>, rate = 19, note: string | null = null): Partial<Order> {
+export function taxedOrder<T extends Partial<Order>>(order: T, rate = 19, note: string | null = null): T {
   const net = order.price ?? 250;
   const tax = note ? 0 : lineTaxCents(cents(net), rate) / 100;
   return {

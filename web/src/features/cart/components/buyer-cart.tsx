@@ -91,7 +91,10 @@ function BuyerCartView({ cart }: { cart: Cart }) {
               <div className={quote.isPlaceholderData ? 'opacity-60' : ''} aria-busy={quote.isPlaceholderData}>
                 <TaxSummary quote={quote.data} />
               </div>
-            ) : quote.isError ? (
+            ) : null
+          }
+          notice={
+            quote.isError ? (
               <p role="alert" className="text-sm text-red-700">
                 The tax could not be calculated: {quote.error.message}
               </p>

@@ -10,12 +10,15 @@ export function CartSummary({
   quantity,
   total,
   totals,
+  notice,
   children,
 }: {
   lines: number;
   quantity: number;
   total: number;
   totals?: ReactNode;
+  /** A line under the figures (the quote could not be had). */
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -40,6 +43,7 @@ export function CartSummary({
           )}
         </dl>
         {totals}
+        {notice}
         <p className="text-xs text-base-content/80">One order and one payment for every line.</p>
         {children}
       </div>
