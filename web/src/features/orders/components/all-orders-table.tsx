@@ -74,17 +74,20 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel, onRefund }:
               {formatCount(order.quantity)}
             </td>
             <td data-label="Price" className="text-right whitespace-nowrap">
-              {formatMoney(order.price)}
-              {hasTax(order) ? (
-                <div className="mt-1 min-w-44 text-left whitespace-normal">
-                  <OrderTaxSummary order={order} compact />
-                </div>
-              ) : null}
-              {order.creditNotes.length > 0 ? (
-                <div className="mt-1 text-left whitespace-normal">
-                  <CreditNotes order={order} compact />
-                </div>
-              ) : null}
+              {/* One box, so a phone's card shows the tax and credit notes under the price, not beside it. */}
+              <div className="min-w-0">
+                {formatMoney(order.price)}
+                {hasTax(order) ? (
+                  <div className="mt-1 min-w-44 text-left whitespace-normal">
+                    <OrderTaxSummary order={order} compact />
+                  </div>
+                ) : null}
+                {order.creditNotes.length > 0 ? (
+                  <div className="mt-1 text-left whitespace-normal">
+                    <CreditNotes order={order} compact />
+                  </div>
+                ) : null}
+              </div>
             </td>
             <td data-label="Status">
               <StatusBadge status={orderStatus(order)} />

@@ -66,10 +66,10 @@ export function TaxRatesSection() {
               <tbody>
                 {[...list].sort(byPlace).map((rate) => (
                   <tr key={rate._id} aria-current={editing?._id === rate._id ? 'true' : undefined}>
-                    <th scope="row" data-label="Country" className="font-mono">
+                    <th scope="row" data-label="Country">
                       {rate.country}
                     </th>
-                    <td data-label="Region" className="font-mono">
+                    <td data-label="Region">
                       {rate.region ?? <span className="text-base-content/80">whole country</span>}
                     </td>
                     <td data-label="Rate" className="text-right whitespace-nowrap">

@@ -90,7 +90,7 @@ export function TaxReportSection() {
 
 function ReportTable({ rows }: { rows: TaxReportRow[] }) {
   return (
-    <ScrollTable caption="Tax report by country and rate">
+    <ScrollTable caption="Tax report by country and rate" size="table-xs sm:table-md">
       <thead>
         <tr>
           <th scope="col">Country</th>
