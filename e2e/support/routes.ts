@@ -176,6 +176,17 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
       },
     },
     {
+      // Issue 29: the rates table (or its empty state), the rate form and the report.
+      name: 'dashboard-tax',
+      path: '/dashboard/tax',
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('form', { name: 'Add a rate' })).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Tax report' })).toBeVisible();
+        await settled(page);
+      },
+    },
+    {
       // With an open message, so its Mark handled button is checked.
       name: 'dashboard-messages',
       path: async ({ request }) => {

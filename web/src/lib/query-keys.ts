@@ -23,6 +23,8 @@ export const queryRoots = {
   garage: ['garage'],
   /** The vehicle selector's lists: makes, models, years, engines. */
   vehicles: ['vehicles'],
+  /** Tax (issue 29): the admin's rates and report, the buyer's tax number, exemptions. The cart's quote sits under `cart`. */
+  tax: ['tax'],
   /** The server's public configuration (`GET /api/config`). */
   config: ['config'],
 } as const;

@@ -1,4 +1,14 @@
-import type { FitmentRow, Order, Part, PaymentRecord, Review, Vehicle } from '@torque/contract';
+import type {
+  FitmentRow,
+  Order,
+  Part,
+  PaymentRecord,
+  Review,
+  TaxIdAnswer,
+  TaxRate,
+  TaxReportRow,
+  Vehicle,
+} from '@torque/contract';
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
 
@@ -43,6 +53,18 @@ export const state = {
   garages: new Map<string, Vehicle[]>(),
   /** Each buyer's cart lines by account email (issue 27). */
   carts: new Map<string, { partId: string; quantity: number }[]>(),
+  /** Tax (issue 29, mock-tax.ts): the admin's rates, buyers' tax numbers and exemptions by e-mail. */
+  taxRates: [] as TaxRate[],
+  taxIds: new Map<string, TaxIdAnswer>(),
+  taxExemptions: new Map<string, { certificate: string; expiresOn: string }>(),
+  /** Where the quote sends the cart (the buyer's default address), null: no address yet. */
+  taxDestination: null as { country: string; region: string | null } | null,
+  /** The quote's shipping line (net dollars). */
+  taxShipping: 0,
+  /** VIES cannot be reached: every number checked is 'unverified'. */
+  viesDown: false,
+  /** What `GET /api/tax/report` answers (the mock does not sum orders). */
+  taxReport: [] as TaxReportRow[],
   /**
    * Every accepted call that asks for a change, in order (`POST /api/order`, …), replays of an
    * already made change included: for "posted once" checks of what the pages send.
@@ -67,6 +89,13 @@ export function resetState() {
   state.fitment = new Map();
   state.garages = new Map();
   state.carts = new Map();
+  state.taxRates = [];
+  state.taxIds = new Map();
+  state.taxExemptions = new Map();
+  state.taxDestination = null;
+  state.taxShipping = 0;
+  state.viesDown = false;
+  state.taxReport = [];
   state.writes = [];
 }
 

@@ -66,6 +66,10 @@ export const dashboardRoutes: RouteObject[] = [
             lazy: lazyRoute('dashboard-edit-product', () => import('@/features/products/routes/edit-product-page.tsx')),
           },
           {
+            path: 'tax',
+            lazy: lazyRoute('dashboard-tax', () => import('@/features/tax/routes/tax-page.tsx')),
+          },
+          {
             path: 'messages',
             lazy: lazyRoute('dashboard-messages', () => import('@/features/messages/routes/messages-page.tsx')),
           },

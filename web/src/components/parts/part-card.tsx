@@ -70,7 +70,9 @@ export function PartCard({
           <dt className="text-base-content/70">Available</dt>
           <dd className="font-medium">{formatCount(part.available)}</dd>
           <dt className="text-base-content/70">Price</dt>
-          <dd className="font-semibold">{formatMoney(part.price)} / unit</dd>
+          <dd className="font-semibold">
+            {formatMoney(part.price)} / unit <span className="text-xs font-normal text-base-content/80">excl. tax</span>
+          </dd>
         </dl>
         {children}
         <div className="card-actions mt-auto pt-2">

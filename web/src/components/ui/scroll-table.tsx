@@ -5,10 +5,21 @@ import type { ReactNode } from 'react';
  * With `cards`, rows become labelled cards below 48rem instead (index.css, `.card-table`): give
  * each cell a `data-label` naming its column.
  */
-export function ScrollTable({ caption, cards, children }: { caption: string; cards?: boolean; children: ReactNode }) {
+export function ScrollTable({
+  caption,
+  cards,
+  size = '',
+  children,
+}: {
+  caption: string;
+  cards?: boolean;
+  /** daisyUI size classes, e.g. `table-xs sm:table-md` for a table of figures that should fit a phone. */
+  size?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className={cards ? 'table card-table' : 'table'}>
+      <table className={`table ${cards ? 'card-table' : ''} ${size}`.trim()}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -6,6 +6,7 @@ import { GarageSection } from '../components/garage-section.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { ProfileDetails } from '../components/profile-details.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { TaxIdSection } from '../components/tax-id-section.tsx';
 
 /** `/dashboard/my-profile` (PRODUCT.md §2): who you are, and the form that changes it. */
 export default function MyProfilePage() {
@@ -25,6 +26,7 @@ export default function MyProfilePage() {
         </p>
       )}
       <ProfileForm />
+      {user ? <TaxIdSection /> : null}
       {user ? <GarageSection /> : null}
     </section>
   );

@@ -4,7 +4,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FormError } from '@/components/form/form-error.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
+import { TaxSummary } from '@/components/tax/tax-summary.tsx';
 import { useServerCart } from '@/lib/cart/use-cart.ts';
+import { useTaxQuote } from '@/lib/tax/tax-quote.ts';
 import { linesWith, useUpdateCart } from '../api/update-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 import { CartSummary } from './cart-summary.tsx';
@@ -34,6 +36,9 @@ function BuyerCartView({ cart }: { cart: Cart }) {
   const reorderChanges = reorderChangesOf(location.state);
   const update = useUpdateCart();
   const [refusals, setRefusals] = useState<Map<string, string>>(new Map());
+  // Issue 29: goods, shipping, tax per rate and gross for the default address. The #28 checkout
+  // choice passes its addressId / shippingMethodId here.
+  const quote = useTaxQuote();
 
   const edit = (partId: string, next: CartLineInput | null) => {
     setRefusals(new Map());
@@ -77,7 +82,25 @@ function BuyerCartView({ cart }: { cart: Cart }) {
       </div>
       {/* An empty cart has nothing to sum up or check out: quick order and the catalogue are the way on. */}
       {cart.lines.length === 0 ? null : (
-        <CartSummary lines={cart.lines.length} quantity={cart.quantity} total={cart.total}>
+        <CartSummary
+          lines={cart.lines.length}
+          quantity={cart.quantity}
+          total={cart.total}
+          totals={
+            quote.data ? (
+              <div className={quote.isPlaceholderData ? 'opacity-60' : ''} aria-busy={quote.isPlaceholderData}>
+                <TaxSummary quote={quote.data} />
+              </div>
+            ) : null
+          }
+          notice={
+            quote.isError ? (
+              <p role="alert" className="text-sm text-red-700">
+                The tax could not be calculated: {quote.error.message}
+              </p>
+            ) : null
+          }
+        >
           <CheckoutForm
             ready={cart.ready && !update.isPending}
             hint={cart.ready ? null : 'Fix the lines marked in red to check out.'}

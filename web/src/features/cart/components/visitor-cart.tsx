@@ -75,6 +75,7 @@ export function VisitorCart() {
         ) : null}
       </div>
       <CartSummary lines={lines.length} quantity={lines.reduce((sum, line) => sum + line.quantity, 0)} total={total}>
+        <p className="text-xs text-base-content/80">Tax is added at checkout, by your delivery address.</p>
         <p className="text-sm">Sign in to check out: your cart comes with you.</p>
         <Link to="/login" state={signInState} className="btn btn-primary">
           Sign in to check out

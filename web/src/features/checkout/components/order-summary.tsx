@@ -1,5 +1,6 @@
 import type { Order } from '@torque/contract';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
+import { OrderTaxSummary } from '@/components/tax/tax-summary.tsx';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/format.ts';
 
 /** PRODUCT.md §2: the part's name, the quantity and 'Please pay: $price'. */
@@ -34,6 +35,8 @@ export function OrderSummary({ order, expired }: { order: Order; expired: boolea
           </p>
         ) : null}
         <OrderLines lines={order.lines} />
+        {/* Issue 29: net, tax per rate, the note and gross (an order without tax shows none). */}
+        <OrderTaxSummary order={order} />
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
 import type { Order } from '@torque/contract';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
+import { hasTax, OrderTaxSummary } from '@/components/tax/tax-summary.tsx';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatCount, formatMoney } from '@/lib/format.ts';
-import { canCancel, canShip, orderStatus } from './order-status.ts';
+import { canCancel, canRefund, canShip, orderStatus } from './order-status.ts';
+import { CreditNotes } from './credit-notes.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 interface AllOrdersTableProps {
@@ -12,10 +14,15 @@ interface AllOrdersTableProps {
   shipping: string | null;
   onShip: (order: Order) => void;
   onCancel: (order: Order) => void;
+  /** Issue 29: asks to refund a paid, unshipped order. */
+  onRefund: (order: Order) => void;
 }
 
-/** PRODUCT.md §2: number, email, name, status, Ship Now (paid, not shipped) and Cancel (unpaid). */
-export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrdersTableProps) {
+/**
+ * PRODUCT.md §2: number, email, name, status, Ship Now (paid, not shipped) and Cancel (unpaid);
+ * issue 29: the tax, credit notes and Refund (paid, not shipped).
+ */
+export function AllOrdersTable({ orders, shipping, onShip, onCancel, onRefund }: AllOrdersTableProps) {
   return (
     <ScrollTable caption="All orders" cards>
       <thead>
@@ -67,7 +74,20 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrders
               {formatCount(order.quantity)}
             </td>
             <td data-label="Price" className="text-right whitespace-nowrap">
-              {formatMoney(order.price)}
+              {/* One box, so a phone's card shows the tax and credit notes under the price, not beside it. */}
+              <div className="min-w-0">
+                {formatMoney(order.price)}
+                {hasTax(order) ? (
+                  <div className="mt-1 min-w-44 text-left whitespace-normal">
+                    <OrderTaxSummary order={order} compact />
+                  </div>
+                ) : null}
+                {order.creditNotes.length > 0 ? (
+                  <div className="mt-1 text-left whitespace-normal">
+                    <CreditNotes order={order} compact />
+                  </div>
+                ) : null}
+              </div>
             </td>
             <td data-label="Status">
               <StatusBadge status={orderStatus(order)} />
@@ -84,6 +104,16 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrders
                   {shipping === order._id ? <Spinner size="sm" /> : null}
                   Ship Now
                 </button>
+                {canRefund(order) ? (
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-warning btn-xs"
+                    aria-label={`Refund order ${index + 1}`}
+                    onClick={() => onRefund(order)}
+                  >
+                    Refund
+                  </button>
+                ) : null}
                 <button
                   type="button"
                   className="btn btn-outline btn-error btn-xs"

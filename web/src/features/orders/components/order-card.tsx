@@ -1,11 +1,13 @@
 import type { Order } from '@torque/contract';
 import { Link } from 'react-router';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
+import { hasTax, OrderTaxSummary } from '@/components/tax/tax-summary.tsx';
 import { useDownloadInvoice } from '../api/download-invoice.ts';
 import { useReorder } from '../api/reorder.ts';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { useExpired } from '@/lib/order-hold.ts';
 import { canCancel, orderStatus } from './order-status.ts';
+import { CreditNotes } from './credit-notes.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 interface OrderCardProps {
@@ -63,8 +65,10 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
               <>
                 <dt className="text-base-content/70">Refunded</dt>
                 <dd>
-                  <time dateTime={order.refundedAt}>{formatDateTime(order.refundedAt)}</time>: the payment arrived after
-                  the order expired and the stock was gone
+                  <time dateTime={order.refundedAt}>{formatDateTime(order.refundedAt)}</time>
+                  {order.creditNotes.length > 0
+                    ? ': the payment was given back'
+                    : ': the payment arrived after the order expired and the stock was gone'}
                 </dd>
               </>
             ) : null}
@@ -76,6 +80,13 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
             ) : null}
           </dl>
           <OrderLines lines={order.lines} />
+          {/* Issue 29: net, tax per rate, the note and gross; an order without tax looks as before. */}
+          {hasTax(order) ? (
+            <div className="max-w-xs">
+              <OrderTaxSummary order={order} />
+            </div>
+          ) : null}
+          <CreditNotes order={order} />
           {again.error ? (
             <p role="alert" className="text-sm text-red-700">
               {again.error.message}

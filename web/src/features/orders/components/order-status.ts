@@ -15,12 +15,19 @@ export function orderStatus(
     if (order.refundedAt) return 'Refunded';
     return isExpired(order, now) ? 'Expired' : 'Unpaid';
   }
-  return order.status ? 'Shipped' : 'Pending';
+  if (order.status) return 'Shipped';
+  // Issue 29: an admin refunded it before it shipped (a credit note was issued).
+  return order.refundedAt ? 'Refunded' : 'Pending';
 }
 
-/** Ship Now only for a paid order that has not left yet. */
-export function canShip(order: Pick<Order, 'payment' | 'status'>): boolean {
-  return order.payment && !order.status;
+/** Ship Now only for a paid order that has not left yet (nor been refunded). */
+export function canShip(order: Pick<Order, 'payment' | 'status'> & Partial<Pick<Order, 'refundedAt'>>): boolean {
+  return order.payment && !order.status && !order.refundedAt;
+}
+
+/** Issue 29: Refund only for a paid order that has not left yet and was not refunded already. */
+export function canRefund(order: Pick<Order, 'payment' | 'status' | 'refundedAt'>): boolean {
+  return order.payment && !order.status && !order.refundedAt;
 }
 
 /**

@@ -11,6 +11,7 @@ import { useListParams } from '@/lib/list-params.ts';
 import { useShipOrder } from '../api/ship-order.ts';
 import { AllOrdersTable } from '../components/all-orders-table.tsx';
 import { CancelOrderModal } from '../components/cancel-order-modal.tsx';
+import { RefundOrderModal } from '../components/refund-order-modal.tsx';
 import { Pager, SearchBox } from '@/components/ui/list-controls.tsx';
 import { CountHeading, PageHeader } from '@/components/layout/page-header.tsx';
 
@@ -30,6 +31,7 @@ export default function ManageAllOrdersPage() {
   const ship = useShipOrder();
   const csv = useDownloadOrdersCsv();
   const [toCancel, setToCancel] = useState<Order | null>(null);
+  const [toRefund, setToRefund] = useState<Order | null>(null);
   const statusId = useId();
 
   function shipNow(order: Order) {
@@ -93,6 +95,7 @@ export default function ManageAllOrdersPage() {
                 shipping={ship.isPending ? (ship.variables ?? null) : null}
                 onShip={shipNow}
                 onCancel={setToCancel}
+                onRefund={setToRefund}
               />
               <Pager atStart={!list.cursor} nextCursor={page.nextCursor} onPage={list.goTo} />
             </>
@@ -100,6 +103,7 @@ export default function ManageAllOrdersPage() {
         }
       </QueryResult>
       <CancelOrderModal order={toCancel} onClose={() => setToCancel(null)} />
+      <RefundOrderModal order={toRefund} onClose={() => setToRefund(null)} />
     </section>
   );
 }

@@ -109,7 +109,8 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
       ) : null}
       {total !== null ? (
         <p className="text-sm">
-          Total: <span className="font-semibold">{formatMoney(total)}</span>
+          Total: <span className="font-semibold">{formatMoney(total)}</span>{' '}
+          <span className="text-xs text-base-content/80">excl. tax</span>
         </p>
       ) : null}
       <FormError message={serverMessage} />

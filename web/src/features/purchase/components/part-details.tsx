@@ -33,7 +33,9 @@ export function PartDetails({ part }: { part: Part }) {
             {formatCount(part.available)}
           </dd>
           <dt className="text-base-content/70">Price</dt>
-          <dd className="font-semibold">{formatMoney(part.price)} / unit</dd>
+          <dd className="font-semibold">
+            {formatMoney(part.price)} / unit <span className="text-xs font-normal text-base-content/80">excl. tax</span>
+          </dd>
         </dl>
         {part.crossReferences.length > 0 ? (
           <div>

@@ -23,7 +23,7 @@ describe('Purchase page', () => {
     const email = screen.getByLabelText('Email');
     expect(email).toHaveValue('ann@example.com');
     expect(email).toHaveAttribute('readonly');
-    expect(screen.getByText('$25.00 / unit')).toBeInTheDocument();
+    expect(screen.getByText(/\$25\.00 \/ unit/)).toHaveTextContent('$25.00 / unit excl. tax');
     expect(screen.getByText('$250.00')).toBeInTheDocument();
     expect(orderButton()).toBeEnabled();
   });

@@ -8,10 +8,12 @@ interface UsersTableProps {
   promoting: string | null;
   onMakeAdmin: (user: User) => void;
   onDelete: (user: User) => void;
+  /** Opens the user's tax-exemption certificate (issue 29). */
+  onTaxExemption: (user: User) => void;
 }
 
-/** PRODUCT.md §2: number, email, Make Admin (hidden for admins), Delete user. */
-export function UsersTable({ users, promoting, onMakeAdmin, onDelete }: UsersTableProps) {
+/** PRODUCT.md §2: number, email, Make Admin (hidden for admins), Delete user; issue 29: Tax exemption. */
+export function UsersTable({ users, promoting, onMakeAdmin, onDelete, onTaxExemption }: UsersTableProps) {
   return (
     <ScrollTable caption="All users" cards>
       <thead>
@@ -50,14 +52,24 @@ export function UsersTable({ users, promoting, onMakeAdmin, onDelete }: UsersTab
               )}
             </td>
             <td data-label="Actions">
-              <button
-                type="button"
-                className="btn btn-outline btn-error btn-xs whitespace-nowrap"
-                aria-label={`Delete user ${user.email}`}
-                onClick={() => onDelete(user)}
-              >
-                Delete user
-              </button>
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className="btn btn-outline btn-xs whitespace-nowrap"
+                  aria-label={`Tax exemption, ${user.email}`}
+                  onClick={() => onTaxExemption(user)}
+                >
+                  Tax exemption
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-error btn-xs whitespace-nowrap"
+                  aria-label={`Delete user ${user.email}`}
+                  onClick={() => onDelete(user)}
+                >
+                  Delete user
+                </button>
+              </div>
             </td>
           </tr>
         ))}

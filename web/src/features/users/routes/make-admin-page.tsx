@@ -10,6 +10,7 @@ import { useListParams } from '@/lib/list-params.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
 import { Pager, SearchBox } from '@/components/ui/list-controls.tsx';
 import { CountHeading, PageHeader } from '@/components/layout/page-header.tsx';
+import { TaxExemptionModal } from '../components/tax-exemption-modal.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 
 /** `/dashboard/user` (admin, PRODUCT.md §2): every account; promote or delete. */
@@ -19,6 +20,7 @@ export default function MakeAdminPage() {
   const makeAdmin = useMakeAdmin();
   const deleteUser = useDeleteUser();
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const [exemptionOf, setExemptionOf] = useState<string | null>(null);
 
   function promote(user: User) {
     makeAdmin.mutate(user.email, {
@@ -50,6 +52,7 @@ export default function MakeAdminPage() {
               promoting={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
               onMakeAdmin={promote}
               onDelete={setToDelete}
+              onTaxExemption={(user) => setExemptionOf(user.email)}
             />
             <Pager atStart={!list.cursor} nextCursor={page.nextCursor} onPage={list.goTo} />
           </>
@@ -68,6 +71,7 @@ export default function MakeAdminPage() {
           </p>
         ) : null}
       </ConfirmModal>
+      <TaxExemptionModal email={exemptionOf} onClose={() => setExemptionOf(null)} />
     </section>
   );
 }

@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+import { request } from '@/lib/http.ts';
+
+/**
+ * `GET /api/order/:id/credit-notes/:number.pdf` (owner or admin, issue 29) with the access token,
+ * saved through a temporary link as the invoice is.
+ */
+export async function downloadCreditNote(orderId: string, number: string): Promise<void> {
+  const pdf = await request<Blob>(
+    `/api/order/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(number)}.pdf`,
+    { blob: true },
+  );
+  const url = URL.createObjectURL(pdf);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${number}.pdf`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+export function useDownloadCreditNote() {
+  return useMutation({
+    mutationFn: ({ orderId, number }: { orderId: string; number: string }) => downloadCreditNote(orderId, number),
+  });
+}
