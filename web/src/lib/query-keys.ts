@@ -23,6 +23,10 @@ export const queryRoots = {
   garage: ['garage'],
   /** The vehicle selector's lists: makes, models, years, engines. */
   vehicles: ['vehicles'],
+  /** The signed-in account's address book (issue 28). */
+  addresses: ['addresses'],
+  /** Shipping methods (the admin's list, the public active ones) and a cart's shipping options. */
+  shipping: ['shipping'],
   /** The server's public configuration (`GET /api/config`). */
   config: ['config'],
 } as const;

@@ -5,6 +5,7 @@ import { commerceHandlers } from './mock-commerce.ts';
 import { fitmentHandlers } from './mock-fitment.ts';
 import { identityHandlers, userHandlers } from './mock-identity.ts';
 import { partNumberHandlers } from './mock-part-numbers.ts';
+import { shippingHandlers } from './mock-shipping.ts';
 
 /**
  * A small in-memory stand-in for the server's API, shaped like the real one (better-auth's
@@ -18,6 +19,7 @@ export const handlers = [
   ...fitmentHandlers,
   ...commerceHandlers,
   ...cartHandlers,
+  ...shippingHandlers,
   http.get('/api/config', () =>
     HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: false }),
   ),
@@ -40,4 +42,5 @@ export {
   state,
   type MockUser,
 } from './mock-state.ts';
+export { addAddress, addShippingMethod } from './mock-shipping.ts';
 export { delay, http, HttpResponse };

@@ -1,4 +1,13 @@
-import type { FitmentRow, Order, Part, PaymentRecord, Review, Vehicle } from '@torque/contract';
+import type {
+  Address,
+  FitmentRow,
+  Order,
+  Part,
+  PaymentRecord,
+  Review,
+  ShippingMethod,
+  Vehicle,
+} from '@torque/contract';
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
 
@@ -43,6 +52,10 @@ export const state = {
   garages: new Map<string, Vehicle[]>(),
   /** Each buyer's cart lines by account email (issue 27). */
   carts: new Map<string, { partId: string; quantity: number }[]>(),
+  /** Each account's address book by email (issue 28). */
+  addresses: new Map<string, Address[]>(),
+  /** The shipping methods (issue 28). */
+  shippingMethods: [] as ShippingMethod[],
   /**
    * Every accepted call that asks for a change, in order (`POST /api/order`, …), replays of an
    * already made change included: for "posted once" checks of what the pages send.
@@ -67,6 +80,8 @@ export function resetState() {
   state.fitment = new Map();
   state.garages = new Map();
   state.carts = new Map();
+  state.addresses = new Map();
+  state.shippingMethods = [];
   state.writes = [];
 }
 
