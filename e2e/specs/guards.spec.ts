@@ -15,6 +15,7 @@ const ADMIN_MENU = [
   'Add Product',
   'Manage All Orders',
   'Manage Products',
+  'Shipping',
   // With the count of open messages, when there are any ("Messages 2 open").
   /^Messages/,
 ];

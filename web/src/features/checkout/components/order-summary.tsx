@@ -1,4 +1,5 @@
 import type { Order } from '@torque/contract';
+import { OrderDelivery } from '@/components/orders/order-delivery.tsx';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/format.ts';
 
@@ -34,6 +35,7 @@ export function OrderSummary({ order, expired }: { order: Order; expired: boolea
           </p>
         ) : null}
         <OrderLines lines={order.lines} />
+        <OrderDelivery order={order} />
       </div>
     </div>
   );

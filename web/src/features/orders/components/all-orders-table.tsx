@@ -1,4 +1,5 @@
 import type { Order } from '@torque/contract';
+import { OrderDelivery } from '@/components/orders/order-delivery.tsx';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -61,6 +62,7 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel }: AllOrders
                     <OrderLines lines={order.lines} compact />
                   </div>
                 ) : null}
+                <OrderDelivery order={order} compact />
               </div>
             </td>
             <td data-label="Quantity" className="text-right">

@@ -1,5 +1,6 @@
 import type { Order } from '@torque/contract';
 import { Link } from 'react-router';
+import { OrderDelivery } from '@/components/orders/order-delivery.tsx';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { useDownloadInvoice } from '../api/download-invoice.ts';
 import { useReorder } from '../api/reorder.ts';
@@ -76,6 +77,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
             ) : null}
           </dl>
           <OrderLines lines={order.lines} />
+          <OrderDelivery order={order} />
           {again.error ? (
             <p role="alert" className="text-sm text-red-700">
               {again.error.message}
