@@ -60,7 +60,7 @@ export function AddressBook() {
                           <button
                             type="button"
                             className="btn btn-ghost btn-xs"
-                            aria-label={`Ship to ${name} by default`}
+                            aria-label={`Set as default shipping: ${name}`}
                             disabled={setDefault.isPending}
                             onClick={() => makeDefault(entry, 'defaultShipping')}
                           >
@@ -71,7 +71,7 @@ export function AddressBook() {
                           <button
                             type="button"
                             className="btn btn-ghost btn-xs"
-                            aria-label={`Bill to ${name} by default`}
+                            aria-label={`Set as default billing: ${name}`}
                             disabled={setDefault.isPending}
                             onClick={() => makeDefault(entry, 'defaultBilling')}
                           >

@@ -43,9 +43,9 @@ describe('My Profile: addresses', () => {
     const { user } = open();
     const list = within(await screen.findByRole('list', { name: 'Your addresses' }));
     expect(list.getAllByRole('listitem')).toHaveLength(2);
-    await user.click(list.getByRole('button', { name: 'Ship to Office by default' }));
-    await waitFor(() => expect(list.queryByRole('button', { name: 'Ship to Office by default' })).toBeNull());
-    expect(list.getByRole('button', { name: 'Ship to Garage by default' })).toBeInTheDocument();
+    await user.click(list.getByRole('button', { name: 'Set as default shipping: Office' }));
+    await waitFor(() => expect(list.queryByRole('button', { name: 'Set as default shipping: Office' })).toBeNull());
+    expect(list.getByRole('button', { name: 'Set as default shipping: Garage' })).toBeInTheDocument();
     expect(state.addresses.get('ann@example.com')!.map((a) => a.defaultShipping)).toEqual([false, true]);
 
     await user.click(list.getByRole('button', { name: 'Delete address Office' }));

@@ -54,14 +54,13 @@ export function CheckoutForm({
     const input: CheckoutInput = { addressId };
     if (shippingMethodId) input.shippingMethodId = shippingMethodId;
     if (needsPhone && phone.trim()) input.phone = phone.trim();
-    checkout.mutate(input, {
-      onSuccess: onPlaced,
-      onError: (error) => {
-        if (!isApiError(error)) return;
-        const message = error.fields?.phone;
-        if (message) form.setError('phone', { type: 'server', message });
-        onRefused(refusedLines(error.body));
-      },
+    // The promise, not mutate's callbacks: the placed order empties the cart, which unmounts this
+    // form (the summary goes with the last line) before mutate's onSuccess would run.
+    return checkout.mutateAsync(input).then(onPlaced, (error: unknown) => {
+      if (!isApiError(error)) return;
+      const message = error.fields?.phone;
+      if (message) form.setError('phone', { type: 'server', message });
+      onRefused(refusedLines(error.body));
     });
   });
 
@@ -73,7 +72,15 @@ export function CheckoutForm({
     : null;
 
   return (
-    <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        // The server's message of the last try is no rule of the form's: cleared, or it would block this one.
+        form.clearErrors();
+        void onSubmit(event);
+      }}
+    >
       {needsPhone ? (
         <TextField
           label="Phone"

@@ -107,7 +107,12 @@ export function ShippingMethodForm({ method, onDone }: ShippingMethodFormProps) 
       noValidate
       aria-label={method ? `Edit ${method.name}` : 'New shipping method'}
       className="grid gap-4 sm:grid-cols-2"
-      onSubmit={onSubmit}
+      // The messages of the last try are the contract's or the server's, not a field rule's:
+      // cleared first, or they would keep the form from being sent again.
+      onSubmit={(event) => {
+        form.clearErrors();
+        void onSubmit(event);
+      }}
     >
       <TextField label="Name" required registration={form.register('name')} error={errors.name?.message} />
       <TextField label="Carrier" required registration={form.register('carrier')} error={errors.carrier?.message} />
