@@ -57,7 +57,8 @@ test('two addresses, express to the second, paid: order, invoice and e-mail show
   customer,
   pageFor,
 }, testInfo) => {
-  testInfo.setTimeout(testInfo.timeout * 2);
+  // Two people, a payment, an invoice, an e-mail and axe at two widths on two pages.
+  testInfo.setTimeout(testInfo.timeout * 3);
   await page.goto('/dashboard/my-profile');
   await expect(page.getByText('No addresses yet.')).toBeVisible();
 

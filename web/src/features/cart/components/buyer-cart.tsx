@@ -1,5 +1,5 @@
 import type { Cart, CartLineInput, Order, ReorderResult } from '@torque/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FormError } from '@/components/form/form-error.tsx';
@@ -58,9 +58,6 @@ function BuyerCartView({ cart }: { cart: Cart }) {
   const method = offered.find((o) => o.methodId === chosenMethod) ?? offered[0] ?? null;
   // No method at all is active: the server places the order without a shipping line.
   const noMethods = options.data !== undefined && offered.length === 0 && options.data.refused.length === 0;
-  useEffect(() => {
-    if (method && method.methodId !== chosenMethod) setChosenMethod(method.methodId);
-  }, [method, chosenMethod]);
   const deliveryReady = address !== null && (method !== null || noMethods) && !options.isFetching;
 
   return (
