@@ -105,19 +105,6 @@ function MethodCard({
           {method.active ? 'Active' : 'Inactive'}
         </span>
         {method.carriesHazardous ? <span className="badge badge-sm badge-warning">Hazardous goods</span> : null}
-        <div className="flex gap-2 sm:ml-auto">
-          <button type="button" className="btn btn-outline btn-xs" aria-label={`Edit ${method.name}`} onClick={onEdit}>
-            Edit
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-error btn-xs"
-            aria-label={`Delete ${method.name}`}
-            onClick={onDelete}
-          >
-            Delete
-          </button>
-        </div>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-base-content/80">Carrier</dt>
@@ -129,7 +116,7 @@ function MethodCard({
         <dt className="text-base-content/80">Free from</dt>
         <dd>{method.freeOver === null ? 'Never' : formatMoney(method.freeOver)}</dd>
       </dl>
-      <table className="table-sm table w-auto" aria-label={`${method.name} rates`}>
+      <table className="table-sm table max-w-sm" aria-label={`${method.name} rates`}>
         <thead>
           <tr>
             <th scope="col">Parcel up to</th>
@@ -147,6 +134,19 @@ function MethodCard({
           ))}
         </tbody>
       </table>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-outline btn-xs" aria-label={`Edit ${method.name}`} onClick={onEdit}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-error btn-xs"
+          aria-label={`Delete ${method.name}`}
+          onClick={onDelete}
+        >
+          Delete
+        </button>
+      </div>
     </li>
   );
 }
