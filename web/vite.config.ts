@@ -185,7 +185,12 @@ function formsStayLazy(): Plugin {
       }
       for (const route of SCHEMAS_ON_DEMAND_ROUTES) {
         const page = path.resolve(root, route);
-        const importer = staticImporterOf(bundle, (chunk) => chunk.facadeModuleId === page, isChunk('schemas'));
+        const importer = staticImporterOf(
+          bundle,
+          (chunk) => chunk.facadeModuleId === page,
+          isChunk('schemas'),
+          isChunk('address-rules'),
+        );
         if (importer)
           this.error(
             `${importer} (loaded by ${route}) imports the schemas chunk statically: import it when a form needs it`,
@@ -198,12 +203,14 @@ function formsStayLazy(): Plugin {
 /**
  * Of every chunk `roots` may load (static and dynamic imports, transitively; not through the
  * entry, whose dynamic imports are every other page), the first that imports a chunk `target`
- * names statically, or null.
+ * names statically, or null. Chunks `onDemand` names load, like the target, only when a form
+ * asks (the address rules on the address form's first focus): they may import it, and are not followed.
  */
 function staticImporterOf(
   bundle: Rolldown.OutputBundle,
   roots: (chunk: Rolldown.OutputChunk) => boolean,
   target: (file: string) => boolean,
+  onDemand: (file: string) => boolean = () => false,
 ): string | null {
   const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -215,7 +222,7 @@ function staticImporterOf(
     if (chunk.imports.some(target)) return chunk.fileName;
     for (const next of [...chunk.imports, ...chunk.dynamicImports]) {
       const found = byName.get(next);
-      if (found && !found.isEntry && !target(next)) queue.push(found);
+      if (found && !found.isEntry && !target(next) && !onDemand(next)) queue.push(found);
     }
   }
   return null;
@@ -258,6 +265,14 @@ export default defineConfig({
             // catalogue uses the fit rule (`fitment-rule.ts`), the cart page the part-number,
             // quantity and cart rules (the cart paints without the schemas too).
             { name: 'forms', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+            // The address rules with the country and postal-code data (issue 28): only the address
+            // form loads them, on first focus; the sign-in pages' schemas stay without them.
+            {
+              name: 'address-rules',
+              test: /[\\/](node_modules[\\/](i18n-iso-countries|postcode-validator)[\\/]|contract[\\/]src[\\/]address-rules\.ts$)/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
             {
               name: 'schemas',
               test: /[\\/](node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|contract[\\/]src[\\/](?!(fitment-rule|part-number-rule|quantity-rule|cart-rules)\.ts$))/,

@@ -74,6 +74,7 @@ test('an admin adds a product with the form; it is in the catalogue and can be o
   await page.getByLabel('Available Quantity').fill('120');
   await page.getByLabel('Price').fill('18.75');
   await page.getByLabel('Image Link').fill('/images/parts/timing-belt-kit.svg');
+  await page.getByLabel('Weight (g)').fill('850');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('item added')).toBeVisible();
   await expect(page.getByLabel('Name'), 'the form is cleared for the next product').toHaveValue('');
@@ -84,6 +85,8 @@ test('an admin adds a product with the form; it is in the catalogue and can be o
     available: 120,
     price: 18.75,
     img: '/images/parts/timing-belt-kit.svg',
+    weightGrams: 850,
+    weightDefaulted: false,
   });
 
   await page.getByRole('link', { name: 'Manage Products' }).click();

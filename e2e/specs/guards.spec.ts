@@ -15,6 +15,8 @@ const ADMIN_MENU = [
   'Add Product',
   'Manage All Orders',
   'Manage Products',
+  'Shipping',
+  'Tax',
   // With the count of open messages, when there are any ("Messages 2 open").
   /^Messages/,
 ];

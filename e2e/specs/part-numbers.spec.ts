@@ -130,6 +130,7 @@ test('an admin numbers a product in the form and imports cross-references from a
   await page.getByLabel('Available Quantity').fill('20');
   await page.getByLabel('Price').fill('9.50');
   await page.getByLabel('Image Link').fill('/images/parts/timing-belt-kit.svg');
+  await page.getByLabel('Weight (g)').fill('850');
   await page.getByLabel('Part number').fill(number);
   await page.getByLabel('Brand', { exact: true }).fill('Gates');
   await page.getByRole('button', { name: 'Add reference' }).click();
@@ -147,6 +148,7 @@ test('an admin numbers a product in the form and imports cross-references from a
   await page.getByLabel('Available Quantity').fill('20');
   await page.getByLabel('Price').fill('9.50');
   await page.getByLabel('Image Link').fill('/images/parts/timing-belt-kit.svg');
+  await page.getByLabel('Weight (g)').fill('850');
   await page.getByLabel('Part number').fill(number.toLowerCase());
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByLabel('Part number')).toHaveAttribute('aria-invalid', 'true');

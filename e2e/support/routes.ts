@@ -187,6 +187,15 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
       },
     },
     {
+      // The shipping methods (issue 28): the demo's three, each with its rate table.
+      name: 'dashboard-shipping',
+      path: '/dashboard/shipping',
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('list', { name: 'Shipping methods' })).toBeVisible();
+      },
+    },
+    {
       // With an open message, so its Mark handled button is checked.
       name: 'dashboard-messages',
       path: async ({ request }) => {

@@ -32,7 +32,8 @@ interface SeedReview {
 
 /**
  * The demo's shipping methods (issue 28): a domestic standard (ground, carries hazardous goods,
- * free over $150) and express (air: no hazardous goods), and an international one.
+ * free over $150) and express (air: no hazardous goods), freight for workshop quantities (up to 1 t),
+ * and an international one.
  */
 const DEMO_SHIPPING_METHODS: (typeof shippingMethods.$inferInsert)[] = [
   {
@@ -63,6 +64,22 @@ const DEMO_SHIPPING_METHODS: (typeof shippingMethods.$inferInsert)[] = [
     carriesHazardous: false,
     estimateMinDays: 1,
     estimateMaxDays: 2,
+  },
+  {
+    // The demo's minimum orders are workshop quantities (100 brake pad sets weigh 160 kg): without a
+    // freight method no cart of them could be shipped by any method (issue 28's screens).
+    name: 'Freight (US)',
+    carrier: 'Estes LTL Freight',
+    countries: ['US'],
+    rates: [
+      { upToGrams: 150000, priceCents: 14900 },
+      { upToGrams: 500000, priceCents: 29900 },
+      { upToGrams: 1000000, priceCents: 49900 },
+    ],
+    freeOverCents: null,
+    carriesHazardous: true,
+    estimateMinDays: 4,
+    estimateMaxDays: 7,
   },
   {
     name: 'International',

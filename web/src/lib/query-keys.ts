@@ -25,6 +25,10 @@ export const queryRoots = {
   vehicles: ['vehicles'],
   /** Tax (issue 29): the admin's rates and report, the buyer's tax number, exemptions. The cart's quote sits under `cart`. */
   tax: ['tax'],
+  /** The signed-in account's address book (issue 28). */
+  addresses: ['addresses'],
+  /** Shipping methods (the admin's list, the public active ones) and a cart's shipping options. */
+  shipping: ['shipping'],
   /** The server's public configuration (`GET /api/config`). */
   config: ['config'],
 } as const;

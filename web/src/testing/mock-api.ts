@@ -6,6 +6,7 @@ import { fitmentHandlers } from './mock-fitment.ts';
 import { identityHandlers, userHandlers } from './mock-identity.ts';
 import { partNumberHandlers } from './mock-part-numbers.ts';
 import { taxHandlers } from './mock-tax.ts';
+import { shippingHandlers } from './mock-shipping.ts';
 
 /**
  * A small in-memory stand-in for the server's API, shaped like the real one (better-auth's
@@ -20,6 +21,7 @@ export const handlers = [
   ...commerceHandlers,
   ...cartHandlers,
   ...taxHandlers,
+  ...shippingHandlers,
   http.get('/api/config', () =>
     HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: false }),
   ),
@@ -42,4 +44,5 @@ export {
   state,
   type MockUser,
 } from './mock-state.ts';
+export { addAddress, addShippingMethod } from './mock-shipping.ts';
 export { delay, http, HttpResponse };

@@ -14,6 +14,7 @@ import {
 import { http, HttpResponse } from 'msw';
 import { matchedNumber } from './mock-part-numbers.ts';
 import { apiError, caller, mockId, state } from './mock-state.ts';
+import { parcelOf, quote } from './mock-shipping.ts';
 
 /**
  * The cart routes of issue 27 as contract/src/cart.ts shapes them: the buyer's lines by e-mail in
@@ -183,18 +184,51 @@ export const cartHandlers = [
         { status: 409 },
       );
     }
+    // Issue 28: a book entry and a method the server prices again (PRODUCT.md §20).
+    let phone = body.data.phone ?? '';
+    let address = typeof body.data.address === 'string' ? body.data.address : '';
+    let shippingAddress: Order['shippingAddress'] = null;
+    let shipping: Order['shipping'] = null;
+    if (body.data.addressId) {
+      const entry = state.addresses.get(who.email)?.find((a) => a._id === body.data.addressId);
+      if (!entry)
+        return apiError(400, 'VALIDATION_FAILED', 'This address is not in your address book', {
+          addressId: 'This address is not in your address book',
+        });
+      const { _id, defaultShipping, defaultBilling, createdAt, updatedAt, ...copy } = entry;
+      void [_id, defaultShipping, defaultBilling, createdAt, updatedAt];
+      shippingAddress = copy;
+      address = [entry.name, entry.company, entry.line1, entry.line2, entry.city, entry.countryName]
+        .filter(Boolean)
+        .join(', ');
+      phone = body.data.phone ?? entry.phone ?? '';
+      if (!phone) return apiError(400, 'VALIDATION_FAILED', 'Phone is required', { phone: 'Phone is required' });
+      const active = state.shippingMethods.filter((m) => m.active);
+      if (active.length > 0 && !body.data.shippingMethodId)
+        return apiError(400, 'VALIDATION_FAILED', 'Choose a shipping method', {
+          shippingMethodId: 'Choose a shipping method',
+        });
+      if (body.data.shippingMethodId) {
+        const method = active.find((m) => m._id === body.data.shippingMethodId);
+        if (!method) return apiError(409, 'SHIPPING_METHOD_UNAVAILABLE', 'This shipping method is no longer offered');
+        const parcel = parcelOf(who.email, entry.country);
+        const q = quote(method, parcel);
+        if (!q.ok) return apiError(409, `SHIPPING_${q.code}`, q.message);
+        shipping = { methodId: method._id, name: method.name, price: q.price, weightGrams: parcel.weightGrams };
+      }
+    }
     state.writes.push('POST /api/checkout');
     for (const line of cart.lines) partOf(line.partId)!.available -= line.quantity;
     const first = cart.lines[0]!;
+    const price = (Math.round(cart.total * 100) + Math.round((shipping?.price ?? 0) * 100)) / 100;
     const order: Order = {
       _id: mockId(),
       partId: first.partId,
       email: who.email,
-      // The web checks out with the spec's free-text form (phone and address as text).
-      phone: body.data.phone ?? '',
-      address: typeof body.data.address === 'string' ? body.data.address : '',
+      phone,
+      address,
       quantity: cart.quantity,
-      price: cart.total,
+      price,
       unitPrice: first.unitPrice,
       name: cart.lines.length > 1 ? `${first.name} and ${cart.lines.length - 1} more parts` : first.name,
       partNumber: first.partNumber,
@@ -210,11 +244,11 @@ export const cartHandlers = [
       payBy: null,
       expiredAt: null,
       refundedAt: null,
-      shippingAddress: null,
-      billingAddress: null,
-      shipping: null,
-      net: cart.total,
-      gross: cart.total,
+      shippingAddress,
+      billingAddress: shippingAddress,
+      shipping,
+      net: price,
+      gross: price,
       tax: { lines: [], total: 0, note: null },
       creditNotes: [],
       lines: cart.lines.map((l) => ({

@@ -175,6 +175,7 @@ export const fitmentHandlers = [
     if (refused) return refused;
     state.writes.push(`PUT /api/parts/${part._id}`);
     Object.assign(part, fields, { updatedAt: new Date(Date.parse(part.updatedAt) + 1000).toISOString() });
+    if (fields.weightGrams !== undefined) part.weightDefaulted = false;
     storeFitment(part, { universal, fitment });
     return HttpResponse.json(detailOf(part), { headers: { ETag: etagOf(part) } });
   }),

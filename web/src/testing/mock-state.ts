@@ -1,4 +1,5 @@
 import type {
+  Address,
   FitmentRow,
   Order,
   Part,
@@ -7,6 +8,7 @@ import type {
   TaxIdAnswer,
   TaxRate,
   TaxReportRow,
+  ShippingMethod,
   Vehicle,
 } from '@torque/contract';
 import { HttpResponse } from 'msw';
@@ -65,6 +67,10 @@ export const state = {
   viesDown: false,
   /** What `GET /api/tax/report` answers (the mock does not sum orders). */
   taxReport: [] as TaxReportRow[],
+  /** Each account's address book by email (issue 28). */
+  addresses: new Map<string, Address[]>(),
+  /** The shipping methods (issue 28). */
+  shippingMethods: [] as ShippingMethod[],
   /**
    * Every accepted call that asks for a change, in order (`POST /api/order`, …), replays of an
    * already made change included: for "posted once" checks of what the pages send.
@@ -96,6 +102,8 @@ export function resetState() {
   state.taxShipping = 0;
   state.viesDown = false;
   state.taxReport = [];
+  state.addresses = new Map();
+  state.shippingMethods = [];
   state.writes = [];
 }
 

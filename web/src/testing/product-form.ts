@@ -9,6 +9,7 @@ export const productValues = {
   'Available Quantity': '300',
   Price: '18.50',
   'Image Link': '/images/parts/timing-belt.svg',
+  'Weight (g)': '450',
 };
 
 /** Types each value into the field of that label inside `box`. */

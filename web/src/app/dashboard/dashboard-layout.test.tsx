@@ -32,6 +32,7 @@ describe('Dashboard side menu (PRODUCT.md §2)', () => {
       ['Add Product', '/dashboard/add-product'],
       ['Manage All Orders', '/dashboard/manage-all-orders'],
       ['Manage Products', '/dashboard/manage-products'],
+      ['Shipping', '/dashboard/shipping'],
       ['Tax', '/dashboard/tax'],
       ['Messages', '/dashboard/messages'],
     ]);

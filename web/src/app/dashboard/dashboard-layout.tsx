@@ -22,6 +22,7 @@ function menuFor(isAdmin: boolean, openMessages?: number): MenuItem[] {
       { to: '/dashboard/add-product', label: 'Add Product' },
       { to: '/dashboard/manage-all-orders', label: 'Manage All Orders' },
       { to: '/dashboard/manage-products', label: 'Manage Products' },
+      { to: '/dashboard/shipping', label: 'Shipping' },
       { to: '/dashboard/tax', label: 'Tax' },
       { to: '/dashboard/messages', label: 'Messages', count: openMessages },
     ];

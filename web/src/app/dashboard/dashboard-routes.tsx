@@ -66,6 +66,10 @@ export const dashboardRoutes: RouteObject[] = [
             lazy: lazyRoute('dashboard-edit-product', () => import('@/features/products/routes/edit-product-page.tsx')),
           },
           {
+            path: 'shipping',
+            lazy: lazyRoute('dashboard-shipping', () => import('@/features/shipping/routes/shipping-methods-page.tsx')),
+          },
+          {
             path: 'tax',
             lazy: lazyRoute('dashboard-tax', () => import('@/features/tax/routes/tax-page.tsx')),
           },

@@ -13,6 +13,8 @@ interface TaxBreakdownProps {
   country: string | null;
   /** What the gross line is called: "Total" in the cart, "Total to pay" elsewhere. */
   grossLabel?: string;
+  /** The gross figure's test id: the cart's total is `order-total`, as before tax. */
+  grossTestId?: string | undefined;
   compact?: boolean;
 }
 
@@ -29,6 +31,7 @@ export function TaxBreakdown({
   gross,
   country,
   grossLabel = 'Total',
+  grossTestId,
   compact = false,
 }: TaxBreakdownProps) {
   const size = compact ? 'text-xs' : 'text-sm';
@@ -54,7 +57,9 @@ export function TaxBreakdown({
         ))}
         {tax.lines.length === 0 ? <TaxLineRow label="Tax" amount={tax.total} /> : null}
         <dt className={compact ? 'font-semibold' : 'text-base font-semibold'}>{grossLabel}</dt>
-        <dd className={`text-right ${compact ? 'font-semibold' : 'text-base font-bold'}`}>{formatMoney(gross)}</dd>
+        <dd className={`text-right ${compact ? 'font-semibold' : 'text-base font-bold'}`} data-testid={grossTestId}>
+          {formatMoney(gross)}
+        </dd>
       </dl>
       {tax.note ? (
         <p className={`${compact ? 'text-xs' : 'text-sm'} text-base-content/80`} data-testid="tax-note">
@@ -88,6 +93,7 @@ export function TaxSummary({ quote }: { quote: TaxQuote }) {
         tax={quote.tax}
         gross={quote.gross}
         country={quote.country}
+        grossTestId="order-total"
       />
       {quote.country === null ? (
         <p className="text-xs text-base-content/80">Tax is added once you choose a delivery address.</p>

@@ -2,6 +2,7 @@ import { QueryResult } from '@/components/ui/query-result.tsx';
 import { useAuth } from '@/lib/auth/index.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { NO_USER_MESSAGE } from '../api/update-profile.ts';
+import { AddressBook } from '../components/address-book.tsx';
 import { GarageSection } from '../components/garage-section.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { ProfileDetails } from '../components/profile-details.tsx';
@@ -26,6 +27,7 @@ export default function MyProfilePage() {
         </p>
       )}
       <ProfileForm />
+      {user ? <AddressBook /> : null}
       {user ? <TaxIdSection /> : null}
       {user ? <GarageSection /> : null}
     </section>

@@ -12,10 +12,11 @@ export function useCheckoutCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: checkoutCart,
-    // Placed or refused (a 409 for stock that went): the cart, the stock and the orders are read again.
+    // Placed or refused (a 409 for stock that went, a method that can no longer carry the cart): the
+    // cart, the stock, the orders and the shipping options are read again.
     onSettled: () =>
       Promise.all(
-        [queryRoots.cart, queryRoots.parts, queryRoots.orders].map((queryKey) =>
+        [queryRoots.cart, queryRoots.parts, queryRoots.orders, queryRoots.shipping].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -5,12 +5,14 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FormError } from '@/components/form/form-error.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { TaxSummary } from '@/components/tax/tax-summary.tsx';
+import { useActiveShippingMethods, useAddresses, useShippingOptions } from '@/lib/addresses/address-api.ts';
 import { useServerCart } from '@/lib/cart/use-cart.ts';
 import { useTaxQuote } from '@/lib/tax/tax-quote.ts';
 import { linesWith, useUpdateCart } from '../api/update-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 import { CartSummary } from './cart-summary.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
+import { DeliverySection } from './delivery-section.tsx';
 import { QuickOrderBox } from './quick-order-box.tsx';
 import { ReorderChanges } from './reorder-changes.tsx';
 
@@ -36,15 +38,31 @@ function BuyerCartView({ cart }: { cart: Cart }) {
   const reorderChanges = reorderChangesOf(location.state);
   const update = useUpdateCart();
   const [refusals, setRefusals] = useState<Map<string, string>>(new Map());
-  // Issue 29: goods, shipping, tax per rate and gross for the default address. The #28 checkout
-  // choice passes its addressId / shippingMethodId here.
-  const quote = useTaxQuote();
 
   const edit = (partId: string, next: CartLineInput | null) => {
     setRefusals(new Map());
     update.mutate(linesWith(cart, partId, next));
   };
   const onPlaced = (order: Order) => void navigate(`/checkout/${order._id}`);
+
+  // Delivery (PRODUCT.md §20): an address of the book (the default shipping one first), then a
+  // method the server offers for this cart there (the cheapest first).
+  const hasLines = cart.lines.length > 0;
+  const addresses = useAddresses();
+  const [chosenAddress, setChosenAddress] = useState<string | null>(null);
+  const book = addresses.data ?? [];
+  const address = book.find((a) => a._id === chosenAddress) ?? book.find((a) => a.defaultShipping) ?? book[0] ?? null;
+  const cartVersion = cart.lines.map((l) => `${l.partId}:${l.quantity}`).join(',');
+  const options = useShippingOptions(hasLines && address ? address._id : null, cartVersion);
+  const methods = useActiveShippingMethods(hasLines);
+  const [chosenMethod, setChosenMethod] = useState<string | null>(null);
+  const offered = options.data?.options ?? [];
+  const method = offered.find((o) => o.methodId === chosenMethod) ?? offered[0] ?? null;
+  // No method at all is active: the server places the order without a shipping line.
+  const noMethods = options.data !== undefined && offered.length === 0 && options.data.refused.length === 0;
+  const deliveryReady = address !== null && (method !== null || noMethods) && !options.isFetching;
+  // Issue 29: goods, shipping, tax per rate and gross, for the address and method chosen above.
+  const quote = useTaxQuote(address?._id, method?.methodId);
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
@@ -78,6 +96,17 @@ function BuyerCartView({ cart }: { cart: Cart }) {
           </ul>
         )}
         <FormError message={update.error?.message} />
+        {hasLines ? (
+          <DeliverySection
+            addresses={addresses}
+            addressId={address?._id ?? null}
+            onAddress={setChosenAddress}
+            options={options}
+            methods={methods.data}
+            methodId={method?.methodId ?? null}
+            onMethod={setChosenMethod}
+          />
+        ) : null}
         <QuickOrderBox />
       </div>
       {/* An empty cart has nothing to sum up or check out: quick order and the catalogue are the way on. */}
@@ -100,10 +129,22 @@ function BuyerCartView({ cart }: { cart: Cart }) {
               </p>
             ) : null
           }
+          shipping={method ? { name: method.name, price: method.price } : null}
         >
           <CheckoutForm
-            ready={cart.ready && !update.isPending}
-            hint={cart.ready ? null : 'Fix the lines marked in red to check out.'}
+            ready={cart.ready && !update.isPending && deliveryReady}
+            hint={
+              !cart.ready
+                ? 'Fix the lines marked in red to check out.'
+                : address === null
+                  ? 'Add the address to ship to.'
+                  : options.data && !method && !noMethods
+                    ? 'No shipping method can carry this cart there.'
+                    : null
+            }
+            addressId={address?._id ?? null}
+            shippingMethodId={method?.methodId ?? null}
+            needsPhone={address !== null && !address.phone}
             onPlaced={onPlaced}
             onRefused={setRefusals}
           />

@@ -11,16 +11,26 @@ export function CartSummary({
   total,
   totals,
   notice,
+  shipping,
   children,
 }: {
   lines: number;
   quantity: number;
+  /** The goods (the server's total of the lines). */
   total: number;
+  /** The tax quote's figures (goods, shipping, net, tax, gross); they replace the plain total. */
   totals?: ReactNode;
   /** A line under the figures (the quote could not be had). */
   notice?: ReactNode;
+  /**
+   * The shipping line (PRODUCT.md §20), once a method is chosen: its name and the server's price;
+   * the order's total is the goods and it. Undefined where there is none to choose (a visitor).
+   */
+  shipping?: { name: string; price: number } | null | undefined;
   children: ReactNode;
 }) {
+  // Both are the server's figures; the sum is taken in cents, as the server takes it.
+  const orderTotal = shipping ? (Math.round(total * 100) + Math.round(shipping.price * 100)) / 100 : total;
   return (
     <section
       aria-labelledby="cart-summary"
@@ -37,8 +47,23 @@ export function CartSummary({
           <dd className="text-right">{formatCount(quantity)}</dd>
           {totals ? null : (
             <>
+              {shipping === undefined ? null : (
+                <>
+                  <dt>Goods</dt>
+                  <dd className="text-right">{formatMoney(total)}</dd>
+                  <dt>
+                    Shipping
+                    {shipping ? <span className="block text-xs text-base-content/80">{shipping.name}</span> : null}
+                  </dt>
+                  <dd className="text-right">
+                    {shipping ? (shipping.price === 0 ? 'Free' : formatMoney(shipping.price)) : 'Choose a method'}
+                  </dd>
+                </>
+              )}
               <dt className="text-base font-semibold">Total (excl. tax)</dt>
-              <dd className="text-right text-base font-bold">{formatMoney(total)}</dd>
+              <dd className="text-right text-base font-bold" data-testid="order-total">
+                {formatMoney(orderTotal)}
+              </dd>
             </>
           )}
         </dl>

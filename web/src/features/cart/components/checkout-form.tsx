@@ -1,87 +1,97 @@
-import type { checkoutInput, Order } from '@torque/contract';
+import type { CheckoutInput, Order } from '@torque/contract';
 import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
-import { useLazyZodForm } from '@/components/form/use-lazy-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
 import { useBuyerProfile } from '../api/get-buyer-profile.ts';
 import { useCheckoutCart } from '../api/checkout-cart.ts';
-
-const fieldNames = ['phone', 'address'] as const;
-
-/**
- * The contract's `checkoutInput`, fetched when the form is first focused or submitted
- * (useLazyZodForm): zod and the schemas are not needed to paint the cart (issue 31).
- */
-const loadCheckoutInput = () =>
-  import('@torque/contract').then((contract): typeof checkoutInput => contract.checkoutInput);
 
 interface CheckoutFormProps {
   /** The cart can be checked out as it is (the server's `ready`) and no edit is on its way. */
   ready: boolean;
   /** Why it cannot be, when it cannot (shown under the button). */
   hint: string | null;
+  /** The book entry the order ships to, and the method chosen (null: none needed, no method is active). */
+  addressId: string | null;
+  shippingMethodId: string | null;
+  /** The address has no phone of its own: the form asks for one (the profile's, prefilled). */
+  needsPhone: boolean;
   onPlaced: (order: Order) => void;
   /** A 409: each refused line's message by part id (empty when checkout went through or failed otherwise). */
   onRefused: (lines: Map<string, string>) => void;
 }
 
-/** Phone and address (the profile's, when it has them) and "Check out": the cart becomes one order. */
-export function CheckoutForm({ ready, hint, onPlaced, onRefused }: CheckoutFormProps) {
-  const { form, preload } = useLazyZodForm(loadCheckoutInput, {
-    mode: 'onTouched',
-    defaultValues: { phone: '', address: '' },
-  });
+/**
+ * "Check out" (PRODUCT.md §19, §20): the chosen address and shipping method, and a phone when the
+ * address has none. The server checks and prices everything again; its field messages show at the
+ * phone, its refusals (a line, a shipping method that can no longer carry the cart) above the button.
+ */
+export function CheckoutForm({
+  ready,
+  hint,
+  addressId,
+  shippingMethodId,
+  needsPhone,
+  onPlaced,
+  onRefused,
+}: CheckoutFormProps) {
+  const form = useForm<{ phone: string }>({ defaultValues: { phone: '' } });
   const profile = useBuyerProfile();
   const checkout = useCheckoutCart();
   const { errors } = form.formState;
 
   // Prefill once the profile arrives, never over what the buyer already typed.
   useEffect(() => {
-    if (!profile.data) return;
-    for (const name of fieldNames) {
-      const saved = profile.data[name];
-      if (saved && !form.getValues(name)) form.setValue(name, saved);
-    }
+    const saved = profile.data?.phone;
+    if (saved && !form.getValues('phone')) form.setValue('phone', saved);
   }, [profile.data, form]);
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(({ phone }) => {
+    if (!addressId) return;
     onRefused(new Map());
-    checkout.mutate(values, {
-      onSuccess: onPlaced,
-      onError: (error) => {
-        if (!isApiError(error)) return;
-        for (const name of fieldNames) {
-          const message = error.fields?.[name];
-          if (message) form.setError(name, { type: 'server', message });
-        }
-        onRefused(refusedLines(error.body));
-      },
+    const input: CheckoutInput = { addressId };
+    if (shippingMethodId) input.shippingMethodId = shippingMethodId;
+    if (needsPhone && phone.trim()) input.phone = phone.trim();
+    // The promise, not mutate's callbacks: the placed order empties the cart, which unmounts this
+    // form (the summary goes with the last line) before mutate's onSuccess would run.
+    return checkout.mutateAsync(input).then(onPlaced, (error: unknown) => {
+      if (!isApiError(error)) return;
+      const message = error.fields?.phone;
+      if (message) form.setError('phone', { type: 'server', message });
+      onRefused(refusedLines(error.body));
     });
   });
 
-  const serverMessage =
-    checkout.isError && !(isApiError(checkout.error) && checkout.error.fields) ? checkout.error.message : null;
+  const fieldError = isApiError(checkout.error) ? checkout.error.fields : undefined;
+  const serverMessage = checkout.isError
+    ? fieldError
+      ? (fieldError.addressId ?? fieldError.shippingMethodId ?? null)
+      : checkout.error.message
+    : null;
 
   return (
-    <form noValidate className="flex flex-col gap-3" onFocus={preload} onSubmit={onSubmit}>
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        registration={form.register('phone')}
-        error={errors.phone?.message}
-      />
-      <TextField
-        label="Address"
-        multiline
-        rows={3}
-        registration={form.register('address')}
-        error={errors.address?.message}
-      />
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        // The server's message of the last try is no rule of the form's: cleared, or it would block this one.
+        form.clearErrors();
+        void onSubmit(event);
+      }}
+    >
+      {needsPhone ? (
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          registration={form.register('phone')}
+          error={errors.phone?.message}
+        />
+      ) : null}
       <FormError message={serverMessage} />
-      <button type="submit" className="btn btn-primary" disabled={!ready || checkout.isPending}>
+      <button type="submit" className="btn btn-primary" disabled={!ready || !addressId || checkout.isPending}>
         {checkout.isPending ? <Spinner size="sm" /> : null}
         Check out
       </button>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { addPart, addUser, signInAs, state } from '@/testing/mock-api.ts';
+import { addAddress, addPart, addShippingMethod, addUser, signInAs, state } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { VISITOR_CART_KEY } from '@/lib/cart/visitor-cart.ts';
 
@@ -115,8 +115,10 @@ describe('Cart: a signed-in buyer', () => {
     expect(state.writes).toContain('POST /api/cart/quick-order text/csv');
   });
 
-  it('fixes a flagged quantity, prefills phone and address, checks out and goes to pay for the one order', async () => {
+  it('fixes a flagged quantity, ships to the default address by the cheapest method, and goes to pay for the one order', async () => {
     const { pads, filter } = seedParts();
+    addShippingMethod({ name: 'Standard (US)', freeOver: null });
+    addAddress('ann@example.com', { label: 'Garage', line1: '9 Dock Road' });
     state.carts.set('ann@example.com', [
       { partId: pads._id, quantity: 8 },
       { partId: filter._id, quantity: 5 },
@@ -130,8 +132,12 @@ describe('Cart: a signed-in buyer', () => {
     await user.type(quantity, '20{Enter}');
     await waitFor(() => expect(line.queryByText(/Minimum Order/)).not.toBeInTheDocument());
     expect(line.getByText('$60.00')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: /Garage.*9 Dock Road/ })).toBeChecked();
+    // 28 parts of 1 kg: the 30 kg band.
+    expect(await screen.findByRole('radio', { name: /Standard \(US\).*\$19\.99/ })).toBeChecked();
+    // The address has no phone: the profile's is asked for, prefilled.
     expect(await screen.findByLabelText('Phone')).toHaveValue('555-0199');
-    expect(screen.getByLabelText('Address')).toHaveValue('9 Dock Road');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$179.99');
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Check out' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Check out' }));
@@ -142,15 +148,19 @@ describe('Cart: a signed-in buyer', () => {
       ['BP-4471', 8],
       ['OF-100', 20],
     ]);
-    expect(await screen.findByText('$160.00')).toBeInTheDocument();
+    expect(order.shipping).toMatchObject({ name: 'Standard (US)', price: 19.99, weightGrams: 28000 });
+    expect(order.phone).toBe('555-0199');
+    expect(await screen.findByText('$179.99')).toBeInTheDocument();
   });
 
   it("shows checkout's refusal on the line it names", async () => {
     const { pads } = seedParts();
     state.carts.set('ann@example.com', [{ partId: pads._id, quantity: 8 }]);
+    addShippingMethod();
+    addAddress('ann@example.com', { phone: '555-0101' });
     const { user } = openCart();
     await lineOf('BP-4471');
-    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('555-0199'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Check out' })).toBeEnabled());
     pads.available = 5; // sold elsewhere since the cart was read
     await user.click(screen.getByRole('button', { name: 'Check out' }));
     const line = await lineOf('BP-4471');

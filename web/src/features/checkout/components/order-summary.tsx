@@ -1,4 +1,5 @@
 import type { Order } from '@torque/contract';
+import { OrderDelivery } from '@/components/orders/order-delivery.tsx';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { OrderTaxSummary } from '@/components/tax/tax-summary.tsx';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/format.ts';
@@ -35,6 +36,7 @@ export function OrderSummary({ order, expired }: { order: Order; expired: boolea
           </p>
         ) : null}
         <OrderLines lines={order.lines} />
+        <OrderDelivery order={order} />
         {/* Issue 29: net, tax per rate, the note and gross (an order without tax shows none). */}
         <OrderTaxSummary order={order} />
       </div>

@@ -1,4 +1,5 @@
 import type { Order } from '@torque/contract';
+import { OrderDelivery } from '@/components/orders/order-delivery.tsx';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { hasTax, OrderTaxSummary } from '@/components/tax/tax-summary.tsx';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
@@ -68,6 +69,7 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel, onRefund }:
                     <OrderLines lines={order.lines} compact />
                   </div>
                 ) : null}
+                <OrderDelivery order={order} compact />
               </div>
             </td>
             <td data-label="Quantity" className="text-right">

@@ -1,5 +1,6 @@
 import type { Order } from '@torque/contract';
 import { Link } from 'react-router';
+import { OrderDelivery } from '@/components/orders/order-delivery.tsx';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { hasTax, OrderTaxSummary } from '@/components/tax/tax-summary.tsx';
 import { useDownloadInvoice } from '../api/download-invoice.ts';
@@ -80,6 +81,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
             ) : null}
           </dl>
           <OrderLines lines={order.lines} />
+          <OrderDelivery order={order} />
           {/* Issue 29: net, tax per rate, the note and gross; an order without tax looks as before. */}
           {hasTax(order) ? (
             <div className="max-w-xs">

@@ -13,11 +13,23 @@ import { showServerFieldErrors } from '@/components/form/server-field-errors.ts'
 
 /** What an edit changes: everything but stock, which moves only by Restock. */
 type EditValues = Record<
-  'name' | 'des' | 'minimunOrder' | 'img' | 'price' | 'partNumber' | 'brand' | 'replacedBy',
+  'name' | 'des' | 'minimunOrder' | 'img' | 'price' | 'partNumber' | 'brand' | 'replacedBy' | 'weightGrams',
   string
 > &
-  ProductRowValues;
-const fieldNames = ['name', 'des', 'minimunOrder', 'img', 'price', 'universal', 'partNumber', 'brand', 'replacedBy'];
+  ProductRowValues & { hazardous: boolean };
+const fieldNames = [
+  'name',
+  'des',
+  'minimunOrder',
+  'img',
+  'price',
+  'universal',
+  'partNumber',
+  'brand',
+  'replacedBy',
+  'weightGrams',
+  'hazardous',
+];
 
 const valuesOf = (part: PartDetail): EditValues => ({
   name: part.name,
@@ -28,6 +40,9 @@ const valuesOf = (part: PartDetail): EditValues => ({
   partNumber: part.partNumber,
   brand: part.brand,
   replacedBy: part.replacedBy?.partNumber ?? '',
+  // A defaulted weight was never given: the admin is asked for the real one.
+  weightGrams: part.weightDefaulted ? '' : String(part.weightGrams),
+  hazardous: part.hazardous,
   crossReferences: part.crossReferences.map(({ kind, brand, number }) => ({ kind, brand, number })),
   universal: part.universal,
   fitment: part.fitment.map((row) => ({

@@ -1,7 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field.tsx';
 
-export type ProductFieldName = 'name' | 'des' | 'minimunOrder' | 'available' | 'price' | 'img';
+export type ProductFieldName =
+  'name' | 'des' | 'minimunOrder' | 'available' | 'price' | 'img' | 'weightGrams' | 'hazardous';
 
 interface ProductFieldsProps {
   register: (name: ProductFieldName) => UseFormRegisterReturn;
@@ -10,7 +11,7 @@ interface ProductFieldsProps {
   withStock: boolean;
 }
 
-/** PRODUCT.md §2's product fields, shared by Add Product and Edit. */
+/** PRODUCT.md §2's product fields and §20's weight and hazardous flag, shared by Add Product and Edit. */
 export function ProductFields({ register, errors, withStock }: ProductFieldsProps) {
   return (
     <>
@@ -63,6 +64,19 @@ export function ProductFields({ register, errors, withStock }: ProductFieldsProp
         registration={register('img')}
         error={errors.img?.message}
       />
+      <TextField
+        label="Weight (g)"
+        inputMode="numeric"
+        required
+        registration={register('weightGrams')}
+        error={errors.weightGrams?.message}
+      />
+      <div className="flex flex-col justify-end gap-1 pb-2">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="checkbox checkbox-sm" {...register('hazardous')} />
+          Hazardous goods (battery, aerosol…): only methods that carry them
+        </label>
+      </div>
     </>
   );
 }

@@ -12,10 +12,19 @@ import { addProductSchema } from '../utils/part-number-schema.ts';
 import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
 
 type ProductValues = Record<
-  'name' | 'des' | 'minimunOrder' | 'available' | 'price' | 'img' | 'partNumber' | 'brand' | 'replacedBy',
+  | 'name'
+  | 'des'
+  | 'minimunOrder'
+  | 'available'
+  | 'price'
+  | 'img'
+  | 'partNumber'
+  | 'brand'
+  | 'replacedBy'
+  | 'weightGrams',
   string
 > &
-  ProductRowValues;
+  ProductRowValues & { hazardous: boolean };
 
 /** PRODUCT.md §3: the values go as typed (text); the contract checks and converts them on both sides. */
 const empty = (): ProductValues => ({
@@ -28,6 +37,8 @@ const empty = (): ProductValues => ({
   partNumber: '',
   brand: '',
   replacedBy: '',
+  weightGrams: '',
+  hazardous: false,
   universal: false,
   fitment: [],
   crossReferences: [],

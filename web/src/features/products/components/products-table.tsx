@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 
-/** PRODUCT.md §2: number, name, (§17) part number and successor, minimum order, available (with "Low stock"), price, Edit and Delete Product. */
+/** PRODUCT.md §2: number, name (§20: flagged when its weight is the default, or hazardous), (§17) part number and successor, minimum order, available (with "Low stock"), price, Edit and Delete Product. */
 export function ProductsTable({ parts, onDelete }: { parts: Part[]; onDelete: (part: Part) => void }) {
   return (
     <ScrollTable caption="All products" cards>
@@ -34,6 +34,21 @@ export function ProductsTable({ parts, onDelete }: { parts: Part[]; onDelete: (p
             </th>
             <td data-label="Name" className="md:min-w-40">
               {part.name}
+              {part.weightDefaulted || part.hazardous ? (
+                <span className="mt-1 flex flex-wrap gap-1">
+                  {part.weightDefaulted ? (
+                    <span
+                      className="badge badge-sm badge-warning whitespace-nowrap"
+                      title={`No weight given: shipping counts ${formatCount(part.weightGrams)} g`}
+                    >
+                      Weight not set
+                    </span>
+                  ) : null}
+                  {part.hazardous ? (
+                    <span className="badge badge-sm badge-outline whitespace-nowrap">Hazardous</span>
+                  ) : null}
+                </span>
+              ) : null}
             </td>
             <td data-label="Part number" className="text-sm md:whitespace-nowrap">
               {/* One box, so a phone's card shows the successor under the number, not beside it. */}

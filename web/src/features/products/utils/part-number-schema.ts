@@ -8,7 +8,14 @@ const blank = (value: unknown) => (typeof value === 'string' && value.trim() ===
  * Add Product (PRODUCT.md §17): a part number, brand or successor left empty is the server's to
  * decide (the next number of the shop's series, the shop's own brand, a current part).
  */
+/** The form requires the weight (PRODUCT.md §20); only an API call may leave it to the default. */
+const weightGrams = z
+  .union([z.number(), z.string()], { message: 'Weight is required' })
+  .refine((v) => String(v).trim() !== '', 'Weight is required')
+  .pipe(partInput.shape.weightGrams.unwrap());
+
 export const addProductSchema = partInput.extend({
+  weightGrams,
   partNumber: z.preprocess(blank, partInput.shape.partNumber),
   brand: z.preprocess(blank, partInput.shape.brand),
   replacedBy: z.preprocess(blank, partInput.shape.replacedBy),
@@ -19,6 +26,7 @@ export const addProductSchema = partInput.extend({
  * "Replaced by" makes the part current again (null).
  */
 export const editProductSchema = partInput.omit({ available: true }).extend({
+  weightGrams,
   partNumber: z.preprocess(blank, partInput.shape.partNumber),
   brand: z.preprocess(blank, partInput.shape.brand),
   replacedBy: z.preprocess((value) => blank(value) ?? null, partInput.shape.replacedBy),
