@@ -5,3 +5,4 @@ export * from './mail.ts';
 export * from './fitment.ts';
 export * from './cart.ts';
 export * from './shipping.ts';
+export * from './tax.ts';
