@@ -71,7 +71,9 @@ export const orders = pgTable(
      */
     netCents: integer('net_cents'),
     taxCents: integer('tax_cents').notNull().default(0),
-    taxLines: jsonb('tax_lines').notNull().default(sql`'[]'::jsonb`),
+    taxLines: jsonb('tax_lines')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     taxNote: text('tax_note'),
     buyerTaxId: text('buyer_tax_id'),
     sellerTaxId: text('seller_tax_id'),

@@ -17,7 +17,7 @@ const EU_FORMATS = countries.filter((c) => EU_COUNTRIES.has(c.codes[0] ?? ''));
  * (an EIN, a Canadian BN), kept as typed but never checked nor a reason for 0 %.
  */
 export function readTaxId(raw: string): ReadTaxId {
-  const taxId = raw.replace(/[\s.\-]/g, '').toUpperCase();
+  const taxId = raw.replace(/[\s.-]/g, '').toUpperCase();
   const prefix = taxId.slice(0, 2);
   const iso = prefix === 'EL' ? 'GR' : prefix;
   if (!EU_COUNTRIES.has(iso) || prefix === 'GR') return { kind: 'other', taxId: raw.trim() };
