@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { databaseKinds } from './helpers/databases.ts';
 import { startFakeVies, type FakeVies } from './helpers/fake-vies.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
+import { createTaxRepository } from '../src/modules/tax/tax-repository.ts';
 
 /**
  * Issue 29 (PRODUCT.md "Tax"): rates by destination, the buyer's tax number checked with VIES
@@ -135,7 +136,11 @@ for (const kind of databaseKinds()) {
     const h = helpers(() => ({ t, admin }));
     before(async () => {
       vies = await startFakeVies();
-      t = await createTestApp(kind, { seed: false, env: { VIES_URL: vies.url, SHOP_TIMEZONE: TIME_ZONE } });
+      t = await createTestApp(kind, {
+        seed: false,
+        // The background re-check stays out of the way here: the claim test below drives it by hand.
+        env: { VIES_URL: vies.url, SHOP_TIMEZONE: TIME_ZONE, VIES_RECHECK_POLL_MS: '3600000' },
+      });
       admin = await t.admin();
     });
     after(async () => {
@@ -446,6 +451,34 @@ for (const kind of databaseKinds()) {
       assert.deepEqual((await h.setTaxId(buyer, '')).status, null, 'empty removes it');
       assert.deepEqual((await t.inject({ method: 'GET', url: '/api/tax-id' }, buyer)).json().taxId, null);
       assert.equal((await t.inject({ method: 'GET', url: '/api/tax-id' }, null)).statusCode, 401);
+    });
+
+    test('the re-check claims a due number for one instance at a time; a dead claimer’s lease runs out', async () => {
+      const buyer = await t.signUp('claim@tax.test');
+      const { rows } = await t.db.database.db.execute<{ id: string }>(
+        sql`select id from "user" where email = ${buyer.email}`,
+      );
+      const userId = rows[0]!.id;
+      await t.db.database.db.execute(sql`
+        insert into tax_ids (user_id, tax_id, country, status, next_check_at)
+        values (${userId}, 'FR40303265045', 'FR', 'unverified', now() - interval '1 second')`);
+      // Two instances' repositories on one database.
+      const [a, b] = [createTaxRepository(t.app.db), createTaxRepository(t.app.db)];
+      const [first, second] = await Promise.all([a.claimDue(10, 60_000), b.claimDue(10, 60_000)]);
+      const claims = [...first, ...second].filter((c) => c.userId === userId);
+      assert.equal(claims.length, 1, 'exactly one instance took it');
+      assert.equal((await b.claimDue(10, 60_000)).filter((c) => c.userId === userId).length, 0, 'leased');
+      // "kill -9" with a short lease: nobody resolves it; once the lease ends another instance takes it.
+      await t.db.database.db.execute(
+        sql`update tax_ids set claimed_until = now() - interval '1 millisecond' where user_id = ${userId}`,
+      );
+      const again = await b.claimDue(10, 60_000);
+      assert.deepEqual(
+        again.filter((c) => c.userId === userId).map((c) => c.attempts),
+        [2],
+      );
+      await b.resolve(userId, 'FR40303265045', 'valid');
+      assert.equal((await h.setTaxId(buyer, '')).status, null);
     });
 
     test('the quote: no address, no tax; another buyer’s address is a 404', async () => {
