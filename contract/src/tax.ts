@@ -77,6 +77,12 @@ export const taxExemptionInput = z.object({
   expiresOn: z.iso.date({ message: 'expiresOn must be a date (YYYY-MM-DD)' }),
 });
 export type TaxExemptionInput = z.input<typeof taxExemptionInput>;
+/** Answer of `GET`/`PUT /api/tax-exemptions/:email` (admins): the account's certificate. */
+export const taxExemption = z.object({ email: z.string(), certificate: z.string(), expiresOn: z.string() });
+export type TaxExemption = z.infer<typeof taxExemption>;
+
+/** Path of `PUT`/`DELETE /api/tax/rates/:id`. */
+export const taxRateIdParams = z.object({ id });
 
 /** One rate's share of an order (dollars). */
 export const taxLine = z.object({ rate: z.number(), net: z.number(), tax: z.number() });

@@ -98,6 +98,12 @@ const envSchema = z
     SHOP_REGISTRATION: optionalText,
     /** The base of the EU's VIES REST API; tests point it at a local stand-in. */
     VIES_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+    /** How long one VIES check may take before the number counts as unverified (tax charged). */
+    VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /** How often each instance looks for unverified VAT numbers due for a re-check. */
+    VIES_RECHECK_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+    /** The first re-check of an unverified number waits this long, doubling each time up to a day. */
+    VIES_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
     /** The shop's time zone: the admin overview counts its days in it. */
     SHOP_TIMEZONE: timeZone.default('UTC'),
     /**

@@ -29,6 +29,8 @@ import { reviewsPlugin } from './modules/reviews/reviews-plugin.ts';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
 import { shippingPlugin } from './modules/shipping/shipping-plugin.ts';
 import { shippingRoutes } from './modules/shipping/shipping-routes.ts';
+import { taxPlugin } from './modules/tax/tax-plugin.ts';
+import { taxRoutes } from './modules/tax/tax-routes.ts';
 import { statsPlugin } from './modules/stats/stats-plugin.ts';
 import { statsRoutes } from './modules/stats/stats-routes.ts';
 import { usersPlugin } from './modules/users/users-plugin.ts';
@@ -61,7 +63,8 @@ export const INFRASTRUCTURE: readonly Plugin[] = [
  * The modules' services. Orders first: mail, payments, invoices and the hold sweep subscribe to
  * the order machine's events; identity after mail and users, whose services it calls; the cart
  * after the catalogue and orders, which it asks; shipping after the cart and the address book,
- * which it reads; checkout last.
+ * which it reads; tax after shipping (its quote prices a cart's shipping) and orders (it registers
+ * the tax policy placing asks); checkout last.
  */
 export const SERVICES: readonly Plugin[] = [
   ordersPlugin,
@@ -72,6 +75,7 @@ export const SERVICES: readonly Plugin[] = [
   cartPlugin,
   addressesPlugin,
   shippingPlugin,
+  taxPlugin,
   reviewsPlugin,
   contactPlugin,
   statsPlugin,
@@ -96,6 +100,7 @@ export const ROUTES: readonly Plugin[] = [
   cartRoutes,
   addressesRoutes,
   shippingRoutes,
+  taxRoutes,
   checkoutRoutes,
   invoicesRoutes,
   paymentsRoutes,

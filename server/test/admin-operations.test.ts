@@ -264,6 +264,9 @@ for (const kind of databaseKinds()) {
           'Shipping method',
           'Weight (g)',
           'Shipping',
+          'Net',
+          'Tax',
+          'Gross',
         ]);
         const byId = new Map(records.map((r) => [r['Order id'], r]));
         for (const o of whole) {
@@ -275,6 +278,9 @@ for (const kind of databaseKinds()) {
           assert.equal(row['Part number'], o.partNumber ?? '', 'the number copied at placement');
           assert.equal(Number(row['Unit price']), o.unitPrice);
           assert.equal(Number(row.Total), o.price);
+          // Issue 29: net, tax and gross, the gross being what was paid.
+          assert.deepEqual([Number(row.Net), Number(row.Tax), Number(row.Gross)], [o.net, o.tax.total, o.gross]);
+          assert.equal(o.gross, o.price);
           assert.equal(row['Payment id'], o.paymentId ?? '');
           assert.equal(row['Paid at'] !== '', o.paidAt !== null);
           assert.equal(row['Shipped at'] !== '', o.shippedAt !== null);

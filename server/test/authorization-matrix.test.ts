@@ -25,6 +25,10 @@ interface Ctx {
   freshAddress(): Promise<string>;
   /** A new shipping method (issue 28). */
   freshMethod(): Promise<string>;
+  /** A new tax rate (issue 29), for a region of its own. */
+  freshRate(): Promise<string>;
+  /** The owner's e-mail, with an exemption certificate recorded (issue 29). */
+  exemptOwner(): Promise<string>;
 }
 interface Row {
   route: string;
@@ -57,6 +61,9 @@ const method = {
   estimateDays: [1, 3],
   active: true,
 };
+let regions = 0;
+/** A tax rate for a region nobody else uses (issue 29). */
+const rateBody = () => ({ country: 'US', region: `M${++regions}`, rate: 5.5, name: 'Matrix rate' });
 const everyone = (status: number) => ({ anonymous: status, owner: status, other: status, admin: status });
 
 /** Every API route, and the exact status each caller gets. A new route must be added here. */
@@ -333,6 +340,77 @@ const matrix: Row[] = [
     expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
   },
   {
+    route: 'GET /api/tax/rates',
+    request: () => ({ method: 'GET', url: '/api/tax/rates' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/tax/rates/:id',
+    request: async (c) => ({ method: 'GET', url: `/api/tax/rates/${await c.freshRate()}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/tax/rates',
+    request: () => ({ method: 'POST', url: '/api/tax/rates', payload: rateBody() }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 201 },
+  },
+  {
+    route: 'PUT /api/tax/rates/:id',
+    request: async (c) => ({ method: 'PUT', url: `/api/tax/rates/${await c.freshRate()}`, payload: rateBody() }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/tax/rates/:id',
+    request: async (c) => ({ method: 'DELETE', url: `/api/tax/rates/${await c.freshRate()}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    // Everyone signed in has their own number: "other" and the admin read theirs, never the owner's.
+    route: 'GET /api/tax-id',
+    request: () => ({ method: 'GET', url: '/api/tax-id' }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/tax-id',
+    request: () => ({ method: 'PUT', url: '/api/tax-id', payload: { taxId: '12-3456789' } }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/tax-exemptions/:email',
+    request: async (c) => ({ method: 'GET', url: `/api/tax-exemptions/${await c.exemptOwner()}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /api/tax-exemptions/:email',
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/tax-exemptions/${c.owner.email}`,
+      payload: { certificate: 'MATRIX-1', expiresOn: '2099-12-31' },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/tax-exemptions/:email',
+    request: async (c) => ({ method: 'DELETE', url: `/api/tax-exemptions/${await c.exemptOwner()}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    // The caller's own cart, priced; another's address is a 404 (the shipping options' rule).
+    route: 'GET /api/tax/quote',
+    request: async (c) => ({ method: 'GET', url: `/api/tax/quote?addressId=${await c.freshAddress()}` }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
+    route: 'GET /api/tax/report',
+    request: () => ({ method: 'GET', url: '/api/tax/report?from=2026-01-01&to=2026-12-31' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/tax/report.csv',
+    request: () => ({ method: 'GET', url: '/api/tax/report.csv?from=2026-01-01&to=2026-12-31' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
     route: 'GET /api/order',
     request: (c) => ({ method: 'GET', url: `/api/order?email=${c.owner.email}` }),
     expect: { anonymous: 401, owner: 200, other: 403, admin: 403 },
@@ -490,6 +568,20 @@ for (const kind of databaseKinds()) {
           (await t.inject({ method: 'POST', url: '/api/addresses', payload: address }, callers.owner)).json()._id,
         freshMethod: async () =>
           (await t.inject({ method: 'POST', url: '/api/shipping/methods', payload: method }, callers.admin)).json()._id,
+        freshRate: async () =>
+          (await t.inject({ method: 'POST', url: '/api/tax/rates', payload: rateBody() }, callers.admin)).json()._id,
+        exemptOwner: async () => {
+          const res = await t.inject(
+            {
+              method: 'PUT',
+              url: `/api/tax-exemptions/${callers.owner.email}`,
+              payload: { certificate: 'MATRIX-1', expiresOn: '2099-12-31' },
+            },
+            callers.admin,
+          );
+          assert.equal(res.statusCode, 200, res.body);
+          return callers.owner.email;
+        },
         freshClientSecret: async () => {
           const order = await placeOrder(t, callers.owner, orderPartId, 1);
           return (

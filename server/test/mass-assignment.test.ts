@@ -525,6 +525,102 @@ const rows: Row[] = [
     },
   },
   {
+    route: 'PUT /api/tax-id',
+    name: "a tax number with its status 'valid', a country and another account's user id",
+    status: 200,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: '/api/tax-id',
+          payload: {
+            ...c.forged,
+            taxId: '12-3456789',
+            status: 'valid',
+            country: 'FR',
+            checkedAt: '2000-01-01',
+            userId: c.victim.id,
+          },
+        },
+        c.mallory,
+      ),
+    async verify(c, res) {
+      assert.deepEqual(res.json(), { taxId: '12-3456789', country: null, status: 'unverified' });
+      const victims = (await c.t.inject({ method: 'GET', url: '/api/tax-id' }, c.victim)).json();
+      assert.deepEqual(victims, { taxId: null, country: null, status: null }, "the victim's number");
+    },
+  },
+  {
+    route: 'PUT /api/tax-exemptions/:email',
+    name: 'a customer recording their own exemption certificate',
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/tax-exemptions/${c.mallory.email}`,
+          payload: { ...c.forged, certificate: 'MINE', expiresOn: '2099-12-31' },
+        },
+        c.mallory,
+      ),
+    async verify(c) {
+      const res = await c.t.inject({ method: 'GET', url: `/api/tax-exemptions/${c.mallory.email}` }, c.admin);
+      assert.equal(res.statusCode, 404, 'no certificate was recorded');
+    },
+  },
+  {
+    route: 'POST /api/tax/rates',
+    name: 'a customer adding a 0 % rate for their region',
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/tax/rates',
+          payload: { ...c.forged, country: 'US', region: 'MA', rate: 0, name: 'Mine' },
+        },
+        c.mallory,
+      ),
+  },
+  {
+    route: 'PUT /api/tax/rates/:id',
+    name: "a customer zeroing a rate; an admin's change keeps the rate's id and dates",
+    status: 403,
+    async send(c) {
+      const created = await c.t.inject(
+        { method: 'POST', url: '/api/tax/rates', payload: { country: 'US', region: 'MB', rate: 5, name: 'Mass' } },
+        c.admin,
+      );
+      assert.equal(created.statusCode, 201, created.body);
+      const id = created.json()._id as string;
+      const byAdmin = await c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/tax/rates/${id}`,
+          payload: { country: 'US', region: 'MB', rate: 6, name: 'Mass', _id: FORGED_ID, id: FORGED_ID },
+        },
+        c.admin,
+      );
+      assert.equal(byAdmin.statusCode, 200, byAdmin.body);
+      assert.equal(byAdmin.json()._id, id);
+      return c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/tax/rates/${id}`,
+          payload: { ...c.forged, country: 'US', region: 'MB', rate: 0, name: 'x' },
+        },
+        c.mallory,
+      );
+    },
+    async verify(c) {
+      const rates = (await c.t.inject({ method: 'GET', url: '/api/tax/rates' }, c.admin)).json() as {
+        region: string;
+        rate: number;
+      }[];
+      assert.equal(rates.find((r) => r.region === 'MB')?.rate, 6);
+    },
+  },
+  {
     route: 'PUT /api/order/:id',
     name: 'marking an order paid with a made-up payment id, shipped, at another price',
     status: 409,

@@ -438,8 +438,9 @@ for (const kind of databaseKinds()) {
       const csv = (await t.inject({ method: 'GET', url: '/api/orders/export.csv' }, admin)).body;
       const rows = csv.split('\r\n').filter((r) => r.startsWith(order._id));
       assert.equal(rows.length, 2);
-      assert.ok(rows[0]!.endsWith(',Checkout Post,1100,8.00'), rows[0]);
-      assert.ok(rows[1]!.endsWith(',Checkout Post,1100,'), rows[1]);
+      // Issue 29 appended net, tax and gross (the first row only); no US state tax in Illinois.
+      assert.ok(rows[0]!.endsWith(',Checkout Post,1100,8.00,36.10,0.00,36.10'), rows[0]);
+      assert.ok(rows[1]!.endsWith(',Checkout Post,1100,,,,'), rows[1]);
 
       // Deleting the method keeps the order's line, without its id.
       await t.inject({ method: 'DELETE', url: `/api/shipping/methods/${method._id}` }, admin);

@@ -230,6 +230,18 @@ const methodBody = {
   active: pick([true, false]),
 };
 
+/** A tax rate (issue 29): right or wrong. */
+const taxRateBody = {
+  country: text('US', 'de', 'XX', 'USA'),
+  region: fc.oneof(pick([null, 'CA', 'FZ1', 'fz2', 'A B', '']), fc.string({ maxLength: 12 })),
+  rate: fc.oneof(pick([0, 7.25, 8.875, 100, -1, 101, 1.0001]), pick(['19'])),
+  name: text('Fuzz rate'),
+};
+const isoDate = fc.oneof(
+  pick(['2026-01-01', '2026-12-31', '2026-02-30', '2026-13-01', '']),
+  fc.string({ maxLength: 12 }),
+);
+
 /** Every API route and how to generate requests for it. The suite fails if a route is missing. */
 export const routeFuzz: RouteFuzz[] = [
   {
@@ -511,6 +523,84 @@ export const routeFuzz: RouteFuzz[] = [
     route: 'GET /api/shipping/options',
     requests: (p) =>
       requests({ method: 'GET', path: '/api/shipping/options', query: queryOf({ addressId: p.addresses }) }),
+  },
+  { route: 'GET /api/tax/rates', requests: () => requests({ method: 'GET', path: '/api/tax/rates' }) },
+  {
+    route: 'GET /api/tax/rates/:id',
+    requests: (p) => requests({ method: 'GET', path: segment(p.taxRates).map((id) => `/api/tax/rates/${id}`) }),
+  },
+  {
+    route: 'POST /api/tax/rates',
+    requests: () => requests({ method: 'POST', path: '/api/tax/rates', body: taxRateBody }),
+  },
+  {
+    route: 'PUT /api/tax/rates/:id',
+    requests: (p) =>
+      requests({ method: 'PUT', path: segment(p.taxRates).map((id) => `/api/tax/rates/${id}`), body: taxRateBody }),
+  },
+  {
+    route: 'DELETE /api/tax/rates/:id',
+    requests: (p) =>
+      requests({ method: 'DELETE', path: segment(p.doomedTaxRates).map((id) => `/api/tax/rates/${id}`) }),
+  },
+  { route: 'GET /api/tax-id', requests: () => requests({ method: 'GET', path: '/api/tax-id' }) },
+  {
+    // Fuzzed numbers never reach a real VIES: the test app's VIES_URL answers nothing (unverified).
+    route: 'PUT /api/tax-id',
+    requests: () =>
+      requests({
+        method: 'PUT',
+        path: '/api/tax-id',
+        body: {
+          taxId: text('', 'DE136695976', 'FR123', '12-3456789', 'EL094259216'),
+          status: pick(['valid', 'invalid']),
+          country: text('DE'),
+        },
+      }),
+  },
+  {
+    route: 'GET /api/tax-exemptions/:email',
+    requests: (p) => requests({ method: 'GET', path: segment(p.emails).map((e) => `/api/tax-exemptions/${e}`) }),
+  },
+  {
+    route: 'PUT /api/tax-exemptions/:email',
+    requests: (p) =>
+      requests({
+        method: 'PUT',
+        path: segment(p.emails).map((e) => `/api/tax-exemptions/${e}`),
+        body: { certificate: text('RESALE-1'), expiresOn: isoDate },
+      }),
+  },
+  {
+    route: 'DELETE /api/tax-exemptions/:email',
+    requests: (p) => requests({ method: 'DELETE', path: segment(p.emails).map((e) => `/api/tax-exemptions/${e}`) }),
+  },
+  {
+    route: 'GET /api/tax/quote',
+    requests: (p) =>
+      requests({
+        method: 'GET',
+        path: '/api/tax/quote',
+        query: queryOf({ addressId: p.addresses, shippingMethodId: [...p.methods, ...p.decoyMethods] }),
+      }),
+  },
+  {
+    route: 'GET /api/tax/report',
+    requests: () =>
+      requests({
+        method: 'GET',
+        path: '/api/tax/report',
+        query: queryOf({ from: ['2026-01-01', '2026-13-01'], to: ['2026-12-31', 'x'] }),
+      }),
+  },
+  {
+    route: 'GET /api/tax/report.csv',
+    requests: () =>
+      requests({
+        method: 'GET',
+        path: '/api/tax/report.csv',
+        query: queryOf({ from: ['2026-01-01'], to: ['2026-12-31', '2025-01-01'] }),
+      }),
   },
   {
     route: 'GET /api/order',

@@ -52,6 +52,9 @@ export interface Pools {
   methods: string[];
   decoyMethods: string[];
   doomedMethods: string[];
+  /** Issue 29: tax rates to read and change, and to delete. */
+  taxRates: string[];
+  doomedTaxRates: string[];
 }
 
 export interface World {
@@ -169,7 +172,22 @@ async function buildShipping(t: TestApp, admin: TestUser, customer: TestUser, ot
     methods: [await method()],
     decoyMethods: [await method()],
     doomedMethods: [await method(), await method()],
+    ...(await buildTax(t, admin)),
   };
+}
+
+/** Issue 29: tax rates of regions of their own, to read, change and delete. */
+async function buildTax(t: TestApp, admin: TestUser) {
+  let n = 0;
+  const rate = async () => {
+    const res = await t.inject(
+      { method: 'POST', url: '/api/tax/rates', payload: { country: 'US', region: `FZ${++n}`, rate: 5, name: 'Fuzz' } },
+      admin,
+    );
+    assert.equal(res.statusCode, 201, res.body);
+    return (res.json() as { _id: string })._id;
+  };
+  return { taxRates: [await rate(), await rate()], doomedTaxRates: [await rate(), await rate()] };
 }
 
 /** Builds the callers, catalogue and orders the fuzzing runs against. */

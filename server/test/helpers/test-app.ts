@@ -47,6 +47,9 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     RATE_LIMIT_SCALE: '100',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(os.tmpdir(), 'torque-no-web-dist'),
+    // Never the real VIES from a test: nothing listens here, so a check is "VIES unavailable" at
+    // once; tax tests point it at their stand-in (helpers/fake-vies.ts).
+    VIES_URL: 'http://127.0.0.1:9/rest-api',
     ...options.env,
   });
   if (options.seed !== false) await seedDemoData(db.database.db);

@@ -6,3 +6,4 @@ export * from './fitment.ts';
 export * from './cart.ts';
 export * from './shipping.ts';
 export * from './credit-notes.ts';
+export * from './tax.ts';

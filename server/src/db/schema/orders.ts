@@ -63,6 +63,22 @@ export const orders = pgTable(
     shippingMethodName: text('shipping_method_name'),
     shippingCents: integer('shipping_cents'),
     shippingWeightGrams: integer('shipping_weight_grams'),
+    /**
+     * Issue 29 (migration 0014): the order's tax, fixed at placing. `netCents` is goods + shipping
+     * (null only on rows written without it: read as `total_cents - tax_cents`), `totalCents` the
+     * gross (net + tax) and the amount to pay. `taxLines`: per rate, [{ rate (thousandths of a
+     * percent), net, tax (cents) }]. Orders placed before the migration: net = total, no tax.
+     */
+    netCents: integer('net_cents'),
+    taxCents: integer('tax_cents').notNull().default(0),
+    taxLines: jsonb('tax_lines')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    taxNote: text('tax_note'),
+    buyerTaxId: text('buyer_tax_id'),
+    sellerTaxId: text('seller_tax_id'),
+    taxCountry: text('tax_country'),
+    taxRegion: text('tax_region'),
     ...timestamps,
   },
   (t) => [

@@ -109,6 +109,10 @@ export function createCheckoutService(deps: {
         shippingAddress: resolved.shipping,
         billingAddress: resolved.billing,
         shipping,
+        // Issue 29: taxed by where it goes; the spec's free-text address by the seller's country.
+        destination: resolved.shipping
+          ? { country: resolved.shipping.country, region: resolved.shipping.region ?? null }
+          : null,
       });
       // After the order committed: if this fails, the order stands and its lines are still in the
       // cart (the buyer sees them there), which is the safe side of the two.

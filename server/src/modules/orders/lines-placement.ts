@@ -14,7 +14,9 @@ import {
   type PartFacts,
   type ShippingLine,
 } from './order-machine.ts';
+import type { TaxDestination } from './order-tax.ts';
 import { orderTooLarge, unpaidLimit, type OrdersRepository } from './orders-repository.ts';
+import { taxAmounts, type TaxDecision } from '../../lib/tax-amounts.ts';
 
 /** One line a buyer asks for. */
 export interface WantedLine {
@@ -30,6 +32,8 @@ export interface PlaceLinesInput {
   shippingAddress?: object | undefined;
   billingAddress?: object | undefined;
   shipping?: ShippingLine | undefined;
+  /** Issue 29: where the order goes, for its tax rate; absent: the seller's country (a free-text address). */
+  destination?: TaxDestination | null | undefined;
 }
 
 type RefusedLine = CheckoutRefusal['lines'][number];
@@ -101,11 +105,18 @@ export async function placeLines(
   deps: { repository: OrdersRepository; machine: OrderMachine; maxUnpaidUnits: number },
   caller: Caller,
   input: PlaceLinesInput,
+  tax: TaxDecision,
 ): Promise<string> {
   const lines = mergedLines(input.lines);
   let prices = await deps.repository.pricesOf(lines.map((l) => l.partId));
   for (let attempt = 1; ; attempt++) {
     const priced = pricedLines(lines, prices, new Date());
+    // Issue 29: the tax of these very lines (taxAmounts, the quote's function), written with the order.
+    const amounts = taxAmounts(
+      tax,
+      priced.map((l) => l.unitPriceCents * l.quantity),
+      input.shipping?.cents ?? 0,
+    );
     const result = await deps.machine.placeLines({
       lines: priced,
       userId: caller.userId,
@@ -115,6 +126,7 @@ export async function placeLines(
       shippingAddress: input.shippingAddress,
       billingAddress: input.billingAddress,
       shipping: input.shipping,
+      tax: { decision: tax, amounts },
     });
     if (result.kind === 'placed') return result.event.json;
 
@@ -126,8 +138,7 @@ export async function placeLines(
       prices = now;
       continue;
     }
-    const total = priced.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, input.shipping?.cents ?? 0);
-    if (total > MAX_ORDER_TOTAL_CENTS) throw orderTooLarge();
+    if (amounts.grossCents > MAX_ORDER_TOTAL_CENTS) throw orderTooLarge();
     const units = lines.reduce((sum, l) => sum + l.quantity, 0);
     if (result.unpaidUnits + units > deps.maxUnpaidUnits) throw unpaidLimit(deps.maxUnpaidUnits, result.unpaidUnits);
     if (attempt >= 2) {

@@ -42,9 +42,9 @@ export function orderJsonOf(alias: string, lines = 'order_lines'): string {
     case when ${alias}.shipping_method_name is not null then (select row_to_json(s) from (select
       ${alias}.shipping_method_id as "methodId", ${alias}.shipping_method_name as "name",
       trim_scale(${alias}.shipping_cents / 100.0) as "price", ${alias}.shipping_weight_grams as "weightGrams") as s) end as "shipping",
-    trim_scale(${alias}.total_cents / 100.0) as "net",
+    trim_scale(coalesce(${alias}.net_cents, ${alias}.total_cents - ${alias}.tax_cents) / 100.0) as "net",
     trim_scale(${alias}.total_cents / 100.0) as "gross",
-    (select row_to_json(t) from (select '[]'::json as "lines", 0 as "total", null::text as "note") as t) as "tax",
+    ${taxJsonOf(alias)} as "tax",
     ${creditNotesJsonOf(alias)} as "creditNotes"
   ) o)`;
 }
@@ -58,6 +58,21 @@ function creditNotesJsonOf(alias: string): string {
     from (select cn.issued_at, cn.number, (select row_to_json(r)::text from (select cn.number as "number",
       to_char(cn.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "issuedAt") as r) as json
       from credit_notes as cn where cn.order_id = ${alias}.id) as n)`;
+}
+
+/**
+ * The contract's `orderTax` of the order `alias` (issue 29): its rate lines from `tax_lines`
+ * (stored in cents and thousandths of a percent), its tax total and its note.
+ */
+function taxJsonOf(alias: string): string {
+  return `(select row_to_json(t) from (select
+      (select coalesce('[' || string_agg(
+        (select row_to_json(r)::text from (select trim_scale((l.value->>'rate')::numeric / 1000) as "rate",
+          trim_scale((l.value->>'net')::numeric / 100) as "net", trim_scale((l.value->>'tax')::numeric / 100) as "tax") as r),
+        ',' order by l.ordinality) || ']', '[]')::json
+        from jsonb_array_elements(${alias}.tax_lines) with ordinality as l(value, ordinality)) as "lines",
+      trim_scale(${alias}.tax_cents / 100.0) as "total",
+      ${alias}.tax_note as "note") as t)`;
 }
 
 /** The contract's postalAddress fields, in its key order (a jsonb column keeps its own key order). */
@@ -164,4 +179,7 @@ export const ORDER_EXPORT_COLUMNS = `listed.id as "id",
   to_char(listed.shipped_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "shippedAt",
   listed.shipping_method_name as "shippingMethod", listed.shipping_weight_grams as "shippingWeightGrams",
   to_char(listed.shipping_cents / 100.0, 'FM99999990.00') as "shipping",
+  to_char(coalesce(listed.net_cents, listed.total_cents - listed.tax_cents) / 100.0, 'FM99999990.00') as "net",
+  to_char(listed.tax_cents / 100.0, 'FM99999990.00') as "tax",
+  to_char(listed.total_cents / 100.0, 'FM99999990.00') as "gross",
   (listed.created_at)::text as "k0", (listed.id)::text as "k1"`;

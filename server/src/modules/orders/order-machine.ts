@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { TaxAmounts, TaxDecision } from '../../lib/tax-amounts.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import type { OrderEvent, OrderEvents } from './order-events.ts';
 import { orderStatements, type OrderStatements, type TransitionRow } from './order-statements.ts';
@@ -20,6 +21,8 @@ export interface PlaceValues {
   email: string;
   phone: string;
   address: string;
+  /** Issue 29: the order's tax decision (rate, note, tax numbers); absent: none. */
+  tax?: TaxDecision | undefined;
 }
 
 /** One line to place: a part, its units, and the unit price the pricing function gave from `listPriceCents`. */
@@ -39,7 +42,9 @@ export interface ShippingLine {
   weightGrams: number;
 }
 
-export interface PlaceLinesValues extends Omit<PlaceValues, 'partId' | 'quantity'> {
+export interface PlaceLinesValues extends Omit<PlaceValues, 'partId' | 'quantity' | 'tax'> {
+  /** Issue 29: the decision and the amounts computed from these lines (lib/tax-amounts.ts). */
+  tax?: { decision: TaxDecision; amounts: TaxAmounts } | undefined;
   /** Distinct parts, in the order the lines are numbered. */
   lines: readonly LineToPlace[];
   /** Copies of the addresses (the contract's postalAddress), kept with the order; absent: null. */
@@ -110,6 +115,12 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         MAX_ORDER_TOTAL_CENTS,
         deps.holdMinutes,
         deps.maxUnpaidUnits,
+        values.tax?.rateMilli ?? 0,
+        values.tax?.note ?? null,
+        values.tax?.buyerTaxId ?? null,
+        values.tax?.sellerTaxId ?? null,
+        values.tax?.country ?? null,
+        values.tax?.region ?? null,
       ]);
       return row && emit('place', row, null);
     },
@@ -139,6 +150,13 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         values.shipping?.name ?? null,
         values.shipping?.cents ?? null,
         values.shipping?.weightGrams ?? null,
+        values.tax?.amounts.taxCents ?? 0,
+        JSON.stringify(values.tax?.amounts.lines ?? []),
+        values.tax?.decision.note ?? null,
+        values.tax?.decision.buyerTaxId ?? null,
+        values.tax?.decision.sellerTaxId ?? null,
+        values.tax?.decision.country ?? null,
+        values.tax?.decision.region ?? null,
       ]);
       if (row?.id && row.json) return { kind: 'placed', event: emit('place', { id: row.id, json: row.json }, null) };
       return {

@@ -26,6 +26,13 @@ import { guardOf, inState, stateSql, TRANSITIONS, type OrderState, type Transiti
  * why nothing happened.
  */
 
+/**
+ * A line's tax in cents in SQL: `net` × `rateMilli` thousandths of a percent, half-up. The same
+ * integer rule as the contract's lineTaxCents (floor((net × milli + 50,000) / 100,000); both are
+ * non-negative, so integer division is the floor).
+ */
+export const LINE_TAX_SQL = (net: string, rateMilli: string) => `((${net}) * (${rateMilli}) + 50000) / 100000`;
+
 /** One row per transition of one order: its id, the state it was in, whether it changed, and its JSON. */
 export interface TransitionRow {
   id: string;
@@ -136,7 +143,10 @@ export function orderStatements(events: OrderEvents) {
      * the order, or no row when the guard let nothing through.
      * $1 part id, $2 quantity, $3 user id, $4 email, $5 phone, $6 address, $7 the largest total in
      * cents, $8 the hold in minutes (0: no expiry), which fixes the order's `pay_by` once, $9 the
-     * most unpaid units an account may hold.
+     * most unpaid units an account may hold; issue 29: $10 the tax rate in thousandths of a
+     * percent, $11 the tax note, $12 the buyer's and $13 the seller's tax number, $14 the tax
+     * country (null: no tax decided, no rate line) and $15 region. The one line's tax is
+     * LINE_TAX_SQL, the same rule as lineTaxCents; the total (gross) is net + tax.
      */
     place: `
       with allowed as (
@@ -144,14 +154,23 @@ export function orderStatements(events: OrderEvents) {
       ), taken as (
         update parts set available = available - $2::integer
         where id = $1::uuid and available >= $2::integer and minimum_order <= $2::integer
-          and price_cents::bigint * $2::integer <= $7::bigint
+          and price_cents::bigint * $2::integer + ${LINE_TAX_SQL('price_cents::bigint * $2::integer', '$10::integer')} <= $7::bigint
           and (select within_cap from allowed)
         returning id, name, part_number, img, description, price_cents
+      ), amounts as (
+        select t.id, t.price_cents * $2::integer as net,
+          ${LINE_TAX_SQL('t.price_cents::bigint * $2::integer', '$10::integer')}::integer as tax
+        from taken as t
       ), placed as (
-        insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by)
-        select id, $3::text, $4::text, $5::text, $6::text, $2::integer, price_cents, price_cents * $2::integer, name, part_number, img, description,
-          case when $8::float8 > 0 then now() + $8::float8 * interval '1 minute' end
-        from taken
+        insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by,
+          net_cents, tax_cents, tax_lines, tax_note, buyer_tax_id, seller_tax_id, tax_country, tax_region)
+        select t.id, $3::text, $4::text, $5::text, $6::text, $2::integer, t.price_cents, a.net + a.tax, t.name, t.part_number, t.img, t.description,
+          case when $8::float8 > 0 then now() + $8::float8 * interval '1 minute' end,
+          a.net, a.tax,
+          case when $14::text is null then '[]'::jsonb
+            else jsonb_build_array(jsonb_build_object('rate', $10::integer, 'net', a.net, 'tax', a.tax)) end,
+          $11::text, $12::text, $13::text, $14::text, $15::text
+        from taken as t join amounts as a on a.id = t.id
         returning *
       ), placed_lines as (
         insert into order_lines (order_id, position, part_id, part_number, name, img, quantity, unit_price_cents, total_cents)
@@ -177,7 +196,11 @@ export function orderStatements(events: OrderEvents) {
      * units an account may hold; issue 28: $12 the shipping address's copy and $13 the billing
      * address's (jsonb or null), $14 the shipping method's id, $15 its name, $16 the shipping
      * price in cents, $17 the parcel's grams (all null without shipping). The shipping price joins
-     * the total (the card limit applies to both).
+     * the total (the card limit applies to both). Issue 29: $18 the tax in cents and $19 its
+     * lines per rate (jsonb), computed in Node from these unit prices (lib/tax-amounts.ts, which
+     * the quote uses too; the verdict's price check keeps them true), $20 the tax note, $21 the
+     * buyer's and $22 the seller's tax number, $23 the tax country and $24 region. The total is
+     * the gross: goods + shipping + tax.
      */
     placeLines: `
       with input as (
@@ -195,7 +218,7 @@ export function orderStatements(events: OrderEvents) {
         select count(*) = cardinality($1::uuid[])
           and coalesce(bool_and(l.available >= i.quantity and l.minimum_order <= i.quantity
             and l.price_cents = i.list_cents and l.replaced_by is null), false)
-          and sum(i.unit_cents::bigint * i.quantity) + coalesce($16::integer, 0) <= $9::bigint
+          and sum(i.unit_cents::bigint * i.quantity) + coalesce($16::integer, 0) + $18::integer <= $9::bigint
           and (select unpaid from allowed) + sum(i.quantity) <= $11::integer as ok
         from input as i join locked as l on l.id = i.part_id
       ), taken as (
@@ -207,13 +230,16 @@ export function orderStatements(events: OrderEvents) {
         select count(*)::integer as n, sum(quantity) as units, sum(unit_cents::bigint * quantity) as cents from input
       ), placed as (
         insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by,
-          shipping_address, billing_address, shipping_method_id, shipping_method_name, shipping_cents, shipping_weight_grams)
-        select f.part_id, $5::text, $6::text, $7::text, $8::text, totals.units, f.unit_cents, totals.cents + coalesce($16::integer, 0),
+          shipping_address, billing_address, shipping_method_id, shipping_method_name, shipping_cents, shipping_weight_grams,
+          net_cents, tax_cents, tax_lines, tax_note, buyer_tax_id, seller_tax_id, tax_country, tax_region)
+        select f.part_id, $5::text, $6::text, $7::text, $8::text, totals.units, f.unit_cents,
+          totals.cents + coalesce($16::integer, 0) + $18::integer,
           case when totals.n = 1 then l.name
             else l.name || ' and ' || (totals.n - 1) || case when totals.n = 2 then ' more part' else ' more parts' end end,
           l.part_number, l.img, l.description,
           case when $10::float8 > 0 then now() + $10::float8 * interval '1 minute' end,
-          $12::jsonb, $13::jsonb, $14::uuid, $15::text, $16::integer, $17::integer
+          $12::jsonb, $13::jsonb, $14::uuid, $15::text, $16::integer, $17::integer,
+          totals.cents + coalesce($16::integer, 0), $18::integer, $19::jsonb, $20::text, $21::text, $22::text, $23::text, $24::text
         from input as f join locked as l on l.id = f.part_id, totals
         where f.position = 1 and exists (select 1 from taken)
         returning *

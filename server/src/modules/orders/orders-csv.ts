@@ -25,6 +25,9 @@ export const ORDER_CSV_COLUMNS = (
     ['shippingMethod', 'Shipping method'],
     ['shippingWeightGrams', 'Weight (g)'],
     ['shipping', 'Shipping'],
+    ['net', 'Net'],
+    ['tax', 'Tax'],
+    ['gross', 'Gross'],
   ] as const satisfies readonly (readonly [keyof OrderExportRow, string])[]
 ).map(([key, header]) => ({ key, header }));
 

@@ -5,6 +5,7 @@ import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { createOrderMachine, type OrderMachine } from './order-machine.ts';
 import { createOrderPayments, type OrderPayments } from './order-payments.ts';
 import { ORDER_EVENT_TYPES } from './order-states.ts';
+import type { TaxPolicy } from './order-tax.ts';
 import { createOrdersRepository } from './orders-repository.ts';
 import { createOrdersService, type OrdersService } from './orders-service.ts';
 
@@ -22,6 +23,8 @@ declare module 'fastify' {
       /** The payments module registers how the hold sweep asks about an order with a payment intent. */
       useHoldPayments(port: HoldPayments): void;
       holdPayments(): HoldPayments | null;
+      /** The tax module registers how placing decides an order's tax (order-tax.ts). */
+      useTaxPolicy(policy: TaxPolicy): void;
     };
   }
 }
@@ -50,16 +53,27 @@ export const ordersPlugin = fp(
     });
 
     let holdPayments: HoldPayments | null = null;
+    let taxPolicy: TaxPolicy | null = null;
     app.decorate('orders', {
       events,
       machine,
-      service: createOrdersService({ repository, machine, secret: app.config.authSecret, maxUnpaidUnits }),
+      service: createOrdersService({
+        repository,
+        machine,
+        secret: app.config.authSecret,
+        maxUnpaidUnits,
+        taxPolicy: () => taxPolicy,
+      }),
       payments: createOrderPayments({ repository, machine, log: app.log }),
       useHoldPayments(port: HoldPayments) {
         if (holdPayments) throw new Error('the hold sweep already has a payments port');
         holdPayments = port;
       },
       holdPayments: () => holdPayments,
+      useTaxPolicy(policy: TaxPolicy) {
+        if (taxPolicy) throw new Error('orders already have a tax policy');
+        taxPolicy = policy;
+      },
     });
   },
   { name: 'orders', dependencies: ['database', 'metrics', 'catalogue-events'] },

@@ -108,6 +108,10 @@ export interface OrderExportRow {
   shippingMethod: string | null;
   shippingWeightGrams: number | null;
   shipping: string | null;
+  /** Issue 29: the order's net (goods + shipping), tax and gross (the amount paid), on its first row only. */
+  net: string | null;
+  tax: string | null;
+  gross: string | null;
 }
 
 type Keyed<T> = T & { k0: string; k1: string };
@@ -274,6 +278,9 @@ export function createOrdersRepository(db: Db, options: { maxUnpaidUnits: number
               shippingMethod: order.shippingMethod,
               shippingWeightGrams: order.shippingWeightGrams,
               shipping: i === 0 ? order.shipping : null,
+              net: i === 0 ? order.net : null,
+              tax: i === 0 ? order.tax : null,
+              gross: i === 0 ? order.gross : null,
             };
           }
         }

@@ -1,5 +1,6 @@
 import { orderMessages, type Order, type OrdersQuery } from '@torque/contract';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { NO_TAX, type TaxDecision } from '../../lib/tax-amounts.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
 import { pagedList } from '../../lib/paged-list.ts';
 import { assertOwner, type Caller } from '../../plugins/access.ts';
@@ -7,6 +8,7 @@ import { placeLines, type PlaceLinesInput } from './lines-placement.ts';
 import type { OrderFacts } from './order-facts.ts';
 import type { OrderMachine, TransitionResult } from './order-machine.ts';
 import type { OrderState } from './order-states.ts';
+import type { TaxDestination, TaxPolicy } from './order-tax.ts';
 import {
   ORDER_KEY_PATTERNS,
   type OrderExportRow,
@@ -63,9 +65,15 @@ export function createOrdersService(deps: {
   machine: OrderMachine;
   secret: string;
   maxUnpaidUnits: number;
+  /** The tax module's policy, once registered (order-tax.ts); none: no tax. */
+  taxPolicy?: () => TaxPolicy | null;
 }) {
   const { repository, machine } = deps;
   const cursors = createKeysetCodec(deps.secret);
+
+  /** The tax of the caller's order to `destination` (null: the seller's country), as the tax module decides it. */
+  const decideTax = (caller: Caller, destination: TaxDestination | null): Promise<TaxDecision> =>
+    deps.taxPolicy?.()?.decide(caller, destination) ?? Promise.resolve(NO_TAX);
 
   /** An order its owner (or, where allowed, an admin) may act on; 404 when there is none. */
   async function orderFor(caller: Caller, id: string, admin: 'admin-allowed' | 'owner-only'): Promise<StoredOrder> {
@@ -85,7 +93,9 @@ export function createOrdersService(deps: {
      * between so that it would pass now, it tries once more.
      */
     async place(caller: Caller, input: PlaceOrderInput): Promise<string> {
-      const values = { ...input, userId: caller.userId, email: caller.email };
+      // The spec's order has a free-text address: taxed as the seller's country (PRODUCT.md "Tax").
+      const tax = await decideTax(caller, null);
+      const values = { ...input, userId: caller.userId, email: caller.email, tax };
       for (let attempt = 1; ; attempt++) {
         const placed = await machine.place(values);
         if (placed) return placed.json;
@@ -99,7 +109,8 @@ export function createOrdersService(deps: {
      * Places one order of several lines for the caller, all or nothing (lines-placement.ts):
      * checkout's order. Answers its JSON; a refusal names every offending line.
      */
-    placeLines: (caller: Caller, input: PlaceLinesInput): Promise<string> => placeLines(deps, caller, input),
+    placeLines: async (caller: Caller, input: PlaceLinesInput): Promise<string> =>
+      placeLines(deps, caller, input, await decideTax(caller, input.destination ?? null)),
 
     /** The caller's own orders, as JSON: `email` must be the caller's. */
     async listOwn(caller: Caller, email: string): Promise<string> {

@@ -116,7 +116,7 @@ export function createStatsRepository(db: Db) {
         select to_char(g.d, 'YYYY-MM-DD') as date, s.cents, s.orders
         from t, generate_series(t.prev_from, t.cur_to, interval '1 day') as g(d),
         lateral (
-          select coalesce(sum(o.total_cents), 0) as cents, count(*) as orders
+          select coalesce(sum(coalesce(o.net_cents, o.total_cents - o.tax_cents)), 0) as cents, count(*) as orders
           from orders o
           where o.paid_at >= (g.d::date::timestamp at time zone ${timeZone})
             and o.paid_at < ((g.d::date + 1)::timestamp at time zone ${timeZone})
