@@ -1,3 +1,4 @@
+import type { PriceBreak } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
 import type { OrderEvent, OrderEvents } from './order-events.ts';
@@ -16,19 +17,25 @@ export type TransitionResult =
 export interface PlaceValues {
   partId: string;
   quantity: number;
+  /** The unit price (the pricing function's), from the part's `listPriceCents` and `priceBreaks`, compared when placing. */
+  unitPriceCents: number;
+  listPriceCents: number;
+  priceBreaks: readonly PriceBreak[];
   userId: string;
   email: string;
   phone: string;
   address: string;
 }
 
-/** One line to place: a part, its units, and the unit price the pricing function gave from `listPriceCents`. */
+/** One line to place: a part, its units, and the unit price the pricing function gave from `listPriceCents` and `priceBreaks`. */
 export interface LineToPlace {
   partId: string;
   quantity: number;
   unitPriceCents: number;
   /** The part's price the unit price was computed from; the statement places nothing if it changed since. */
   listPriceCents: number;
+  /** The part's quantity breaks it was computed from (issue 30): likewise compared. */
+  priceBreaks: readonly PriceBreak[];
 }
 
 /** The shipping line of an order (issue 28): its method, price in cents and the parcel's grams. */
@@ -39,7 +46,10 @@ export interface ShippingLine {
   weightGrams: number;
 }
 
-export interface PlaceLinesValues extends Omit<PlaceValues, 'partId' | 'quantity'> {
+export interface PlaceLinesValues extends Omit<
+  PlaceValues,
+  'partId' | 'quantity' | 'unitPriceCents' | 'listPriceCents' | 'priceBreaks'
+> {
   /** Distinct parts, in the order the lines are numbered. */
   lines: readonly LineToPlace[];
   /** Copies of the addresses (the contract's postalAddress), kept with the order; absent: null. */
@@ -54,6 +64,8 @@ export interface PartFacts {
   available: number;
   minimunOrder: number;
   priceCents: number;
+  /** Its quantity breaks as the statement read them. */
+  priceBreaks: PriceBreak[];
   /** It has a successor (`replaced_by`). */
   replaced: boolean;
 }
@@ -110,6 +122,9 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         MAX_ORDER_TOTAL_CENTS,
         deps.holdMinutes,
         deps.maxUnpaidUnits,
+        values.unitPriceCents,
+        values.listPriceCents,
+        JSON.stringify(values.priceBreaks),
       ]);
       return row && emit('place', row, null);
     },
@@ -139,6 +154,7 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         values.shipping?.name ?? null,
         values.shipping?.cents ?? null,
         values.shipping?.weightGrams ?? null,
+        JSON.stringify(values.lines.map((l) => l.priceBreaks)),
       ]);
       if (row?.id && row.json) return { kind: 'placed', event: emit('place', { id: row.id, json: row.json }, null) };
       return {

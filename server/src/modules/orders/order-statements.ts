@@ -136,7 +136,9 @@ export function orderStatements(events: OrderEvents) {
      * the order, or no row when the guard let nothing through.
      * $1 part id, $2 quantity, $3 user id, $4 email, $5 phone, $6 address, $7 the largest total in
      * cents, $8 the hold in minutes (0: no expiry), which fixes the order's `pay_by` once, $9 the
-     * most unpaid units an account may hold.
+     * most unpaid units an account may hold; issue 30: $10 the unit price in cents the pricing
+     * function gave from $11 the part's price and $12 its breaks (jsonb), which the guard compares
+     * (changed since: nothing is placed and the service prices again).
      */
     place: `
       with allowed as (
@@ -144,12 +146,13 @@ export function orderStatements(events: OrderEvents) {
       ), taken as (
         update parts set available = available - $2::integer
         where id = $1::uuid and available >= $2::integer and minimum_order <= $2::integer
-          and price_cents::bigint * $2::integer <= $7::bigint
+          and $10::bigint * $2::integer <= $7::bigint
+          and price_cents = $11::integer and price_breaks = $12::jsonb
           and (select within_cap from allowed)
-        returning id, name, part_number, img, description, price_cents
+        returning id, name, part_number, img, description
       ), placed as (
         insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by)
-        select id, $3::text, $4::text, $5::text, $6::text, $2::integer, price_cents, price_cents * $2::integer, name, part_number, img, description,
+        select id, $3::text, $4::text, $5::text, $6::text, $2::integer, $10::integer, $10::integer * $2::integer, name, part_number, img, description,
           case when $8::float8 > 0 then now() + $8::float8 * interval '1 minute' end
         from taken
         returning *
@@ -177,7 +180,8 @@ export function orderStatements(events: OrderEvents) {
      * units an account may hold; issue 28: $12 the shipping address's copy and $13 the billing
      * address's (jsonb or null), $14 the shipping method's id, $15 its name, $16 the shipping
      * price in cents, $17 the parcel's grams (all null without shipping). The shipping price joins
-     * the total (the card limit applies to both).
+     * the total (the card limit applies to both). Issue 30: $18 each line's part breaks the unit
+     * price was computed from (a jsonb array in line order), compared like the price.
      */
     placeLines: `
       with input as (
@@ -187,14 +191,15 @@ export function orderStatements(events: OrderEvents) {
       ), allowed as materialized (
         select ${UNPAID_UNITS_OF('$5::text')} as unpaid
       ), locked as materialized (
-        select p.id, p.available, p.minimum_order, p.price_cents, p.replaced_by, p.name, p.part_number, p.img, p.description
+        select p.id, p.available, p.minimum_order, p.price_cents, p.price_breaks, p.replaced_by, p.name, p.part_number, p.img, p.description
         from parts as p
         where p.id = any($1::uuid[]) and (select unpaid from allowed) is not null
         order by p.id for no key update
       ), verdict as (
         select count(*) = cardinality($1::uuid[])
           and coalesce(bool_and(l.available >= i.quantity and l.minimum_order <= i.quantity
-            and l.price_cents = i.list_cents and l.replaced_by is null), false)
+            and l.price_cents = i.list_cents and l.price_breaks = ($18::jsonb -> (i.position - 1))
+            and l.replaced_by is null), false)
           and sum(i.unit_cents::bigint * i.quantity) + coalesce($16::integer, 0) <= $9::bigint
           and (select unpaid from allowed) + sum(i.quantity) <= $11::integer as ok
         from input as i join locked as l on l.id = i.part_id
@@ -228,7 +233,7 @@ export function orderStatements(events: OrderEvents) {
         (select ${orderJsonOf('p', 'placed_lines')} from placed as p) as "json",
         case when not exists (select 1 from placed) then (
           select coalesce(json_agg(json_build_object('partId', l.id, 'available', l.available,
-            'minimunOrder', l.minimum_order, 'priceCents', l.price_cents, 'replaced', l.replaced_by is not null)), '[]')::text
+            'minimunOrder', l.minimum_order, 'priceCents', l.price_cents, 'priceBreaks', l.price_breaks, 'replaced', l.replaced_by is not null)), '[]')::text
           from locked as l) end as "facts",
         (select unpaid from allowed)::integer as "unpaidUnits"`,
 

@@ -1,4 +1,4 @@
-import { orderMessages, type Order, type OrdersQuery } from '@torque/contract';
+import { orderMessages, unitPriceFor, type Order, type OrdersQuery } from '@torque/contract';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
 import { pagedList } from '../../lib/paged-list.ts';
@@ -85,11 +85,25 @@ export function createOrdersService(deps: {
      * between so that it would pass now, it tries once more.
      */
     async place(caller: Caller, input: PlaceOrderInput): Promise<string> {
-      const values = { ...input, userId: caller.userId, email: caller.email };
       for (let attempt = 1; ; attempt++) {
-        const placed = await machine.place(values);
+        // The unit price is the pricing function's (its quantity breaks, issue 30); the statement
+        // places nothing if the price or breaks changed since this read, and the loop prices again.
+        const price = (await repository.pricesOf([input.partId])).get(input.partId);
+        if (!price) throw notFound('Part');
+        const unitPriceCents = unitPriceFor(
+          { listPriceCents: price.priceCents, priceBreaks: price.priceBreaks },
+          input.quantity,
+        ).unitCents;
+        const placed = await machine.place({
+          ...input,
+          userId: caller.userId,
+          email: caller.email,
+          unitPriceCents,
+          listPriceCents: price.priceCents,
+          priceBreaks: price.priceBreaks,
+        });
         if (placed) return placed.json;
-        const refusal = await repository.refusalFor({ ...input, userId: caller.userId });
+        const refusal = await repository.refusalFor({ ...input, userId: caller.userId, unitPriceCents });
         if (refusal) throw refusal;
         if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
       }
