@@ -28,6 +28,7 @@ const valuesOf = (part: PartDetail): EditValues => ({
   partNumber: part.partNumber,
   brand: part.brand,
   replacedBy: part.replacedBy?.partNumber ?? '',
+  priceBreaks: part.priceBreaks.map((b) => ({ minQuantity: String(b.minQuantity), price: String(b.price) })),
   crossReferences: part.crossReferences.map(({ kind, brand, number }) => ({ kind, brand, number })),
   universal: part.universal,
   fitment: part.fitment.map((row) => ({

@@ -28,6 +28,7 @@ const empty = (): ProductValues => ({
   partNumber: '',
   brand: '',
   replacedBy: '',
+  priceBreaks: [],
   universal: false,
   fitment: [],
   crossReferences: [],
