@@ -245,6 +245,16 @@ for (const kind of databaseKinds()) {
       }
     });
 
+    test('a one-part order too large to pay by card is a 409, never an overflow', async () => {
+      const dear = await addPart(t, admin, { available: 100, price: 1_000_000 });
+      const res = await t.inject(
+        { method: 'POST', url: '/api/order', payload: { partId: dear._id, quantity: 22, phone: '5', address: 'a' } },
+        buyer,
+      );
+      assert.equal(res.statusCode, 409, res.body);
+      assert.equal(errorOf(res).code, 'ORDER_TOO_LARGE');
+    });
+
     test('a placed order keeps the unit price it was sold at when the breaks change; the cart follows today', async () => {
       const p = await tiered();
       const shopper = await t.signUp('keeps@breaks.test');

@@ -138,7 +138,9 @@ export function orderStatements(events: OrderEvents) {
      * cents, $8 the hold in minutes (0: no expiry), which fixes the order's `pay_by` once, $9 the
      * most unpaid units an account may hold; issue 30: $10 the unit price in cents the pricing
      * function gave from $11 the part's price and $12 its breaks (jsonb), which the guard compares
-     * (changed since: nothing is placed and the service prices again).
+     * (changed since: nothing is placed and the service prices again). The total is taken from
+     * `taken` in bigint: a product of parameters alone would be folded when the statement is
+     * planned, and overflow integer for a total the guard refuses.
      */
     place: `
       with allowed as (
@@ -149,10 +151,10 @@ export function orderStatements(events: OrderEvents) {
           and $10::bigint * $2::integer <= $7::bigint
           and price_cents = $11::integer and price_breaks = $12::jsonb
           and (select within_cap from allowed)
-        returning id, name, part_number, img, description
+        returning id, name, part_number, img, description, $10::bigint * $2::integer as total_cents
       ), placed as (
         insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by)
-        select id, $3::text, $4::text, $5::text, $6::text, $2::integer, $10::integer, $10::integer * $2::integer, name, part_number, img, description,
+        select id, $3::text, $4::text, $5::text, $6::text, $2::integer, $10::integer, total_cents, name, part_number, img, description,
           case when $8::float8 > 0 then now() + $8::float8 * interval '1 minute' end
         from taken
         returning *
