@@ -12,7 +12,7 @@ import {
   type ReorderResult,
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
-import { previewUnitPrice } from '@/lib/price-tiers.ts';
+import { previewUnitPrice } from '../lib/price-tiers.ts';
 import { matchedNumber } from './mock-part-numbers.ts';
 import { apiError, caller, mockId, state } from './mock-state.ts';
 

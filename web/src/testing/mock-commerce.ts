@@ -14,7 +14,7 @@ import {
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
 import { partsFitting, vehicleOfQuery } from './mock-fitment.ts';
-import { previewUnitPrice } from '@/lib/price-tiers.ts';
+import { previewUnitPrice } from '../lib/price-tiers.ts';
 import { matchedNumber } from './mock-part-numbers.ts';
 import { adminCaller, apiError, caller, mockId, oneLine, parseBody, state, type MockUser } from './mock-state.ts';
 
