@@ -22,10 +22,12 @@ const vendor = (id: string) => vendorPackages.test(id) && !notOnEveryPage.test(i
  * (landing, catalogue, sign-in pages), the contract's zod-free fit rule (the catalogue's vehicle label),
  * and the auth state and cart state every page's navbar needs: once the catalogue and the purchase
  * page imported the cart's hooks too, the bundler moved lib/auth and lib/cart out of the entry into
- * a chunk of their own, one more request on `/` (issue 27).
+ * a chunk of their own, one more request on `/` (issue 27). The price tiers and the contract's
+ * zod-free pricing function (the purchase page's tier preview, a visitor's cart lines, issue 30)
+ * too: a chunk of their own would be one more request on those pages.
  */
 const pageKit =
-  /[\\/]src[\\/](components[\\/](errors[\\/]chunk-error-boundary|ui[\\/]load-error|parts[\\/]part-card|form[\\/]form-error)|lib[\\/](format|part-numbers|(auth|cart)[\\/][a-z-]+)|fitment-rule)\.tsx?$/;
+  /[\\/]src[\\/](components[\\/](errors[\\/]chunk-error-boundary|ui[\\/]load-error|parts[\\/]part-card|form[\\/]form-error)|lib[\\/](format|part-numbers|price-tiers|(auth|cart)[\\/][a-z-]+)|fitment-rule|pricing)\.tsx?$/;
 
 /** The sign-in pages' frame: the card, its placeholder while the form loads (and usePainted), Google. */
 const authCard =

@@ -13,6 +13,7 @@ export * from './sandbox-cards.ts';
 export * from './config.ts';
 export * from './stats.ts';
 export * from './pricing.ts';
+export * from './price-break-rules.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
 export * from './shipping.ts';

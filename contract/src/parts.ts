@@ -11,6 +11,26 @@ import {
   partSuccessor,
 } from './part-numbers.ts';
 import { PART_WEIGHT_MAX_GRAMS } from './shipping.ts';
+import { PRICE_BREAK_QUANTITY_MAX, PRICE_BREAKS_MAX } from './price-break-rules.ts';
+
+/** A quantity break as answered (issue 30): from `minQuantity` units on, one unit costs `price` dollars. */
+export const priceBreak = z.object({ minQuantity: z.number().int(), price: z.number() });
+export type PriceBreakJson = z.infer<typeof priceBreak>;
+
+/**
+ * A part's breaks as an admin writes them: each field's type and range here; their order and
+ * prices against the part's (price-break-rules.ts `priceBreakProblems`) are checked by the
+ * server with the part's price, and by the product form as the admin types.
+ */
+export const priceBreaksInput = z
+  .array(
+    z.object({
+      minQuantity: wholeNumber('Break quantity', 2, PRICE_BREAK_QUANTITY_MAX),
+      price: money('Break price'),
+    }),
+    { message: 'priceBreaks must be a list' },
+  )
+  .max(PRICE_BREAKS_MAX, `A part has at most ${PRICE_BREAKS_MAX} price breaks`);
 
 export const part = z.object({
   _id: id,
@@ -38,6 +58,11 @@ export const part = z.object({
   weightDefaulted: z.boolean(),
   /** Hazardous goods (e.g. batteries, aerosols): only methods that carry them may ship it. */
   hazardous: z.boolean(),
+  /**
+   * Quantity breaks above the part's own price (its first tier, from 1 unit), in increasing
+   * `minQuantity` (PRODUCT.md "Quantity price breaks"); empty when the part has none.
+   */
+  priceBreaks: z.array(priceBreak),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
@@ -77,6 +102,8 @@ export const partInput = z.object({
    */
   weightGrams: wholeNumber('Weight', 1, PART_WEIGHT_MAX_GRAMS).optional(),
   hazardous: z.boolean({ message: 'Hazardous must be true or false' }).optional(),
+  /** Replaces the part's quantity breaks when given (`[]`: none). */
+  priceBreaks: priceBreaksInput.optional(),
 });
 export type PartInput = z.input<typeof partInput>;
 

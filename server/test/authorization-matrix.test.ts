@@ -45,6 +45,8 @@ const part = {
   minimunOrder: 1,
   available: 10,
   price: 1,
+  /** Issue 30: only admins set quantity breaks. */
+  priceBreaks: [{ minQuantity: 10, price: 0.9 }],
 };
 const profile = { name: 'Owner', address: '1 Gear St', phone: '555', linkedin: 'https://linkedin.com/in/o' };
 /** The matrix part's own number (PRODUCT.md §17). */
@@ -86,7 +88,7 @@ const matrix: Row[] = [
     request: async (c) => ({
       method: 'PUT',
       url: `/api/parts/${c.partId}`,
-      payload: { price: 12 },
+      payload: { price: 12, priceBreaks: [{ minQuantity: 10, price: 11 }] },
       headers: {
         'if-match': String((await c.t.inject({ method: 'GET', url: `/api/parts/${c.partId}` })).headers.etag),
       },

@@ -244,7 +244,7 @@ for (const kind of databaseKinds()) {
     test('a line priced from a price that changed meanwhile is not placed; checkout prices it again', async () => {
       const p = await part({ available: 5, price: 10 });
       const refused = await t.app.orders.machine.placeLines({
-        lines: [{ partId: p._id, quantity: 1, unitPriceCents: 900, listPriceCents: 900 }],
+        lines: [{ partId: p._id, quantity: 1, unitPriceCents: 900, listPriceCents: 900, priceBreaks: [] }],
         userId: buyer.id,
         email: buyer.email,
         ...CONTACT,

@@ -872,6 +872,24 @@ const rows: Row[] = [
     },
   },
   {
+    route: 'PUT /api/parts/:id',
+    name: "a product's quantity price breaks as a customer",
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/parts/${c.part._id}`,
+          payload: { priceBreaks: [{ minQuantity: 2, price: 0.01 }] },
+        },
+        c.mallory,
+      ),
+    async verify(c) {
+      const part = (await c.t.inject({ method: 'GET', url: `/api/parts/${c.part._id}` })).json() as PartDetail;
+      assert.deepEqual(part.priceBreaks, []);
+    },
+  },
+  {
     route: 'POST /api/parts',
     name: "an admin's product with a forged normal form, match and another part's id on a reference",
     status: 201,
@@ -1183,6 +1201,9 @@ for (const kind of databaseKinds()) {
           status: 'shipped',
           price: 0.01,
           email: victim.email,
+          // Issue 30: a customer's breaks or unit price in any body are never read.
+          priceBreaks: [{ minQuantity: 1, price: 0.01 }],
+          unitPriceCents: 1,
         },
         unpaidOrderId: unpaid._id,
         payingOrderId: paying._id,

@@ -283,6 +283,9 @@ for (const kind of databaseKinds()) {
         email: alice.email,
         phone: '1',
         address: 'x',
+        unitPriceCents: 250,
+        listPriceCents: 250,
+        priceBreaks: [],
       });
       assert.equal(await counted('placed'), placed + 1);
     });

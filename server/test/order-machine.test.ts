@@ -64,6 +64,8 @@ for (const kind of databaseKinds()) {
     after(() => t.close());
 
     const machine = () => t.app.orders.machine;
+    /** The unit price of the parts here (price 3, no breaks), as the service passes it. */
+    const priced = { unitPriceCents: 300, listPriceCents: 300, priceBreaks: [] };
     const rows = async (text: string): Promise<Row[]> =>
       ((await t.db.database.db.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
     const orderRow = async (id: string): Promise<Row | undefined> =>
@@ -79,6 +81,7 @@ for (const kind of databaseKinds()) {
         email: customer.email,
         phone: '555',
         address: '1 Machine Road',
+        ...priced,
       });
       assert.ok(event, 'placed');
       return event.orderId;
@@ -199,6 +202,7 @@ for (const kind of databaseKinds()) {
         email: customer.email,
         phone: '555',
         address: 'x',
+        ...priced,
       });
       assert.equal(refused, undefined);
       assert.equal(seen.length, 0);
@@ -214,6 +218,7 @@ for (const kind of databaseKinds()) {
         email: customer.email,
         phone: '555',
         address: 'x',
+        ...priced,
       });
       await endHold(t, event!.orderId);
       await machine().expireDue(200);

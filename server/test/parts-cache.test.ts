@@ -26,6 +26,7 @@ const part = (id: string, available: number): Part => ({
   weightGrams: 1000,
   weightDefaulted: true,
   hazardous: false,
+  priceBreaks: [],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

@@ -47,6 +47,17 @@ const part = {
     }),
     { maxLength: 3 },
   ),
+  /** Issue 30: tiers right or wrong (order, prices above the part's, minQuantity 1, text). */
+  priceBreaks: fc.oneof(
+    fc.array(
+      fc.record({
+        minQuantity: fc.oneof(fc.integer({ min: 0, max: 600 }), pick(['100', 'many'])),
+        price: fc.oneof(pick([0, 0.5, 8.2, 9.999, 200]), pick(['8.90'])),
+      }),
+      { maxLength: 12 },
+    ),
+    pick(['cheap', null]),
+  ),
 };
 const profile = {
   name: text('Fuzz Customer'),

@@ -12,6 +12,7 @@ import {
   type ReorderResult,
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
+import { previewUnitPrice } from '../lib/price-tiers.ts';
 import { matchedNumber } from './mock-part-numbers.ts';
 import { apiError, caller, mockId, state } from './mock-state.ts';
 import { parcelOf, quote } from './mock-shipping.ts';
@@ -52,7 +53,8 @@ export function cartOf(email: string): Cart {
   const lines: CartLine[] = (state.carts.get(email) ?? []).flatMap(({ partId, quantity }) => {
     const part = partOf(partId);
     if (!part) return [];
-    const cents = Math.round(part.price * 100);
+    // The server's one pricing function: the quantity's tier.
+    const cents = previewUnitPrice(part, quantity).unitCents;
     return [
       {
         partId,
@@ -61,7 +63,7 @@ export function cartOf(email: string): Cart {
         name: part.name,
         img: part.img,
         quantity,
-        unitPrice: part.price,
+        unitPrice: cents / 100,
         total: (cents * quantity) / 100,
         minimunOrder: part.minimunOrder,
         available: part.available,

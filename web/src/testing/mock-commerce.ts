@@ -14,6 +14,7 @@ import {
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
 import { partsFitting, vehicleOfQuery } from './mock-fitment.ts';
+import { previewUnitPrice } from '../lib/price-tiers.ts';
 import { matchedNumber } from './mock-part-numbers.ts';
 import { adminCaller, apiError, caller, mockId, oneLine, parseBody, state, type MockUser } from './mock-state.ts';
 
@@ -154,8 +155,8 @@ const orderHandlers = [
       phone: body.phone,
       address: body.address,
       quantity: body.quantity,
-      price: body.quantity * part.price,
-      unitPrice: part.price,
+      price: (body.quantity * previewUnitPrice(part, body.quantity).unitCents) / 100,
+      unitPrice: previewUnitPrice(part, body.quantity).unitCents / 100,
       name: part.name,
       partNumber: part.partNumber,
       img: part.img,

@@ -4,11 +4,13 @@ import {
   partInput,
   partUpdate,
   partsQuery,
+  priceBreakProblems,
   vehicleEnginesQuery,
   vehicleModelsQuery,
   vehicleYearsQuery,
   type FitmentRow,
   type Part,
+  type PriceBreakDollars,
   type Vehicle,
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
@@ -33,6 +35,21 @@ function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.join('.') || 'query'] ??= issue.message;
   return apiError(400, 'VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid input', fields);
+}
+
+const sortedBreaks = (breaks: readonly PriceBreakDollars[]) =>
+  [...breaks].sort((a, b) => a.minQuantity - b.minQuantity);
+
+/** The server's 400 for breaks that do not fit the price (contract price-break-rules.ts). */
+function breaksRefused(price: number, breaks: readonly PriceBreakDollars[] | undefined, given: boolean) {
+  const problems = priceBreakProblems(price, breaks ?? []);
+  const first = Object.keys(problems)[0];
+  if (first === undefined) return null;
+  if (!given)
+    return apiError(400, 'BAD_REQUEST', 'The price must stay above the price breaks', {
+      price: 'The price must be above every price break: change the breaks too',
+    });
+  return apiError(400, 'BAD_REQUEST', problems[first]!, problems);
 }
 
 const rowsOf = (make: string, model?: string) =>
@@ -149,9 +166,12 @@ export const fitmentHandlers = [
       weightGrams: fields.weightGrams ?? 1000,
       weightDefaulted: fields.weightGrams === undefined,
       hazardous: fields.hazardous ?? false,
+      priceBreaks: sortedBreaks(fields.priceBreaks ?? []),
       createdAt: stamp,
       updatedAt: stamp,
     };
+    const badBreaks = breaksRefused(part.price, fields.priceBreaks, true);
+    if (badBreaks) return badBreaks;
     const refused = storePartNumbers(part, { partNumber, brand, crossReferences, replacedBy }, true);
     if (refused) return refused;
     state.writes.push('POST /api/parts');
@@ -171,9 +191,16 @@ export const fitmentHandlers = [
     const body = await parseBody(request, partUpdate);
     if (body instanceof Response) return body;
     const { universal, fitment, partNumber, brand, crossReferences, replacedBy, ...fields } = body;
+    const badBreaks = breaksRefused(
+      fields.price ?? part.price,
+      fields.priceBreaks ?? part.priceBreaks,
+      fields.priceBreaks !== undefined,
+    );
+    if (badBreaks) return badBreaks;
     const refused = storePartNumbers(part, { partNumber, brand, crossReferences, replacedBy }, false);
     if (refused) return refused;
     state.writes.push(`PUT /api/parts/${part._id}`);
+    if (fields.priceBreaks) fields.priceBreaks = sortedBreaks(fields.priceBreaks);
     Object.assign(part, fields, { updatedAt: new Date(Date.parse(part.updatedAt) + 1000).toISOString() });
     if (fields.weightGrams !== undefined) part.weightDefaulted = false;
     storeFitment(part, { universal, fitment });

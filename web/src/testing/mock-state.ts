@@ -174,6 +174,7 @@ export function addPart(part: Partial<Part> = {}): Part {
     weightGrams: 1000,
     weightDefaulted: false,
     hazardous: false,
+    priceBreaks: [],
     createdAt: stamp,
     updatedAt: stamp,
     ...part,

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_PART_WEIGHT_GRAMS } from '@torque/contract';
+import { DEFAULT_PART_WEIGHT_GRAMS, type PriceBreak } from '@torque/contract';
 import { timestamps } from './timestamps.ts';
 
 /**
@@ -54,6 +55,11 @@ export const parts = pgTable(
     weightDefaulted: boolean('weight_defaulted').notNull().default(true),
     /** Hazardous goods: only shipping methods that carry them may ship the part. */
     hazardous: boolean('hazardous').notNull().default(false),
+    /**
+     * Quantity breaks above the part's own price (issue 30, migration 0016): in increasing
+     * `minQuantity`, each cheaper than the tier before it, at most PRICE_BREAKS_MAX.
+     */
+    priceBreaks: jsonb('price_breaks').$type<PriceBreak[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [
@@ -63,6 +69,10 @@ export const parts = pgTable(
     check('parts_minimum_order_positive', sql`${t.minimumOrder} >= 1`),
     check('parts_price_not_negative', sql`${t.priceCents} >= 0`),
     check('parts_weight_positive', sql`${t.weightGrams} >= 1`),
+    check(
+      'parts_price_breaks_list',
+      sql`jsonb_typeof(${t.priceBreaks}) = 'array' and jsonb_array_length(${t.priceBreaks}) <= 10`,
+    ),
   ],
 );
 

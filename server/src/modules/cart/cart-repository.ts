@@ -1,6 +1,7 @@
-import { CART_LINES_MAX, CART_QUANTITY_MAX } from '@torque/contract';
+import { CART_LINES_MAX, CART_QUANTITY_MAX, type PriceBreak } from '@torque/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { priceBreaksOf } from '../../lib/price-breaks.ts';
 import { idsParam, type Runner } from '../../lib/sql-lists.ts';
 
 /** One line as the cart stores it: a part and how many. */
@@ -19,6 +20,8 @@ export interface CartPart {
   minimumOrder: number;
   available: number;
   priceCents: number;
+  /** Its quantity breaks (issue 30), what the pricing function prices a quantity by. */
+  priceBreaks: PriceBreak[];
   /** The part that replaces this one (PRODUCT.md §17), or null. */
   successor: { _id: string; partNumber: string } | null;
 }
@@ -26,6 +29,7 @@ export interface CartPart {
 /** A line with its part's list price, weight and hazardous flag, as shipping counts it. */
 export interface WeighedLine extends StoredLine {
   priceCents: number;
+  priceBreaks: PriceBreak[];
   weightGrams: number;
   hazardous: boolean;
 }
@@ -39,7 +43,7 @@ export type AddOutcome = 'added' | 'refused';
 /** The part's columns the cart reads, `p` being the part and `s` its successor (left joined). */
 const PART_COLUMNS = sql`
   p.id as "partId", p.part_number as "partNumber", p.brand, p.name, p.img,
-  p.minimum_order as "minimumOrder", p.available, p.price_cents as "priceCents",
+  p.minimum_order as "minimumOrder", p.available, p.price_cents as "priceCents", p.price_breaks as "priceBreaks",
   case when s.id is null then null else json_build_object('_id', s.id, 'partNumber', s.part_number) end as "successor"`;
 
 /** Lines as one JSON parameter, with their order (`ord`): `input(part_id, quantity, ord)`. */
@@ -64,6 +68,7 @@ function cartRow(r: Record<string, unknown>): CartRow {
     minimumOrder: Number(r.minimumOrder),
     available: Number(r.available),
     priceCents: Number(r.priceCents),
+    priceBreaks: priceBreaksOf(r.priceBreaks),
     successor: (successor as CartPart['successor']) ?? null,
     quantity: Number(r.quantity ?? 0),
   };
@@ -105,13 +110,14 @@ export function createCartRepository(db: Db) {
     async weighedLines(userId: string): Promise<WeighedLine[]> {
       const found = await rows(
         db,
-        sql`select c.part_id as "partId", c.quantity, p.price_cents as "priceCents", p.weight_grams as "weightGrams", p.hazardous
+        sql`select c.part_id as "partId", c.quantity, p.price_cents as "priceCents", p.price_breaks as "priceBreaks", p.weight_grams as "weightGrams", p.hazardous
             from cart_lines c join parts p on p.id = c.part_id where c.user_id = ${userId} order by c.position`,
       );
       return found.map((r) => ({
         partId: String(r.partId),
         quantity: Number(r.quantity),
         priceCents: Number(r.priceCents),
+        priceBreaks: priceBreaksOf(r.priceBreaks),
         weightGrams: Number(r.weightGrams),
         hazardous: r.hazardous === true || r.hazardous === 't',
       }));

@@ -75,9 +75,9 @@ export function problemOf(
   return { code: refusal.code, message: refusal.message };
 }
 
-/** Today's unit price of `quantity` units, in cents: THE pricing function (no breaks or price lists yet). */
-const unitCentsOf = (part: Pick<CartPart, 'priceCents'>, quantity: number): number =>
-  unitPriceFor({ listPriceCents: part.priceCents, priceBreaks: [] }, quantity).unitCents;
+/** Today's unit price of `quantity` units, in cents: THE pricing function (its quantity breaks; no price lists yet). */
+const unitCentsOf = (part: Pick<CartPart, 'priceCents' | 'priceBreaks'>, quantity: number): number =>
+  unitPriceFor({ listPriceCents: part.priceCents, priceBreaks: part.priceBreaks }, quantity).unitCents;
 
 function cartOf(rows: readonly CartRow[]): Cart {
   let units = 0;

@@ -1,6 +1,7 @@
 import {
   PAGE_LIMIT_MAX,
   normalisePartNumber,
+  priceBreakProblems,
   type CrossReferenceInput,
   type FitmentRow,
   type Part,
@@ -65,6 +66,22 @@ function refuseRepeatedReferences(references: CrossReferenceInput[] | undefined)
     seen.add(key);
   });
   if (Object.keys(fields).length) throw badRequest('A cross-reference is listed twice', fields);
+}
+
+/**
+ * 400 when the breaks do not fit the price (price-break-rules.ts): each starts above and costs
+ * less than the tier before it. `breaksGiven` false: the stored breaks were checked against a new
+ * price, so the field named is `price`.
+ */
+function refuseBadBreaks(price: number, breaks: PartFields['priceBreaks'], breaksGiven: boolean): void {
+  const problems = priceBreakProblems(price, breaks ?? []);
+  const first = Object.keys(problems)[0];
+  if (first === undefined) return;
+  if (!breaksGiven)
+    throw badRequest('The price must stay above the price breaks', {
+      price: `The price must be above every price break (${breaks![0]!.minQuantity}+ at $${breaks![0]!.price.toFixed(2)}): change the breaks too`,
+    });
+  throw badRequest(problems[first]!, problems);
 }
 
 /** 409 naming the field: another part has this number (in normal form). */
@@ -190,6 +207,7 @@ export function createPartsService(deps: {
      * number it gets the series' next; should an admin have taken that one by hand, the next.
      */
     async create(input: PartWrite<PartFields>): Promise<PartDetail> {
+      refuseBadBreaks(input.price, input.priceBreaks, true);
       const { fields, lists } = await writeOf(input);
       for (let attempt = 0; ; attempt++) {
         try {
@@ -218,6 +236,17 @@ export function createPartsService(deps: {
           'Send If-Match with the ETag of GET /api/parts/:id, so a newer edit is not overwritten',
         );
       const version = versionOfIfMatch(ifMatch);
+      if (input.price !== undefined || input.priceBreaks !== undefined) {
+        // Checked against the part as it is: the guarded UPDATE below writes only if that is
+        // still the version the admin edited, so nothing unchecked gets between.
+        const current = await repo.get(id);
+        if (!current) throw notFound('Part');
+        refuseBadBreaks(
+          input.price ?? current.price,
+          input.priceBreaks ?? current.priceBreaks,
+          input.priceBreaks !== undefined,
+        );
+      }
       const { fields, lists } = await writeOf(input, id);
       const updated =
         version === null

@@ -6,6 +6,7 @@ import {
   type CheckoutRefusal,
 } from '@torque/contract';
 import { conflict, conflictWith } from '../../lib/errors.ts';
+import { priceBreaksOf, sameBreaks } from '../../lib/price-breaks.ts';
 import type { Caller } from '../../plugins/access.ts';
 import {
   MAX_ORDER_TOTAL_CENTS,
@@ -15,7 +16,7 @@ import {
   type ShippingLine,
 } from './order-machine.ts';
 import type { TaxDestination } from './order-tax.ts';
-import { orderTooLarge, unpaidLimit, type OrdersRepository } from './orders-repository.ts';
+import { orderTooLarge, unpaidLimit, type OrdersRepository, type PartPrice } from './orders-repository.ts';
 import { taxAmounts, type TaxDecision } from '../../lib/tax-amounts.ts';
 
 /** One line a buyer asks for. */
@@ -56,14 +57,14 @@ export function mergedLines(lines: readonly WantedLine[]): WantedLine[] {
 
 /**
  * Each line at today's unit price: the one pricing function (contract pricing.ts), from the
- * part's price as `prices` has it (no quantity breaks or price lists exist yet). A part missing
- * from `prices` is priced 0; the statement refuses it as gone.
+ * part's price and quantity breaks as `prices` has them (no price lists exist yet). A part
+ * missing from `prices` is priced 0; the statement refuses it as gone.
  */
-function pricedLines(lines: readonly WantedLine[], prices: ReadonlyMap<string, number>, at: Date): LineToPlace[] {
+function pricedLines(lines: readonly WantedLine[], prices: ReadonlyMap<string, PartPrice>, at: Date): LineToPlace[] {
   return lines.map((line) => {
-    const listPriceCents = prices.get(line.partId) ?? 0;
-    const unit = unitPriceFor({ listPriceCents, priceBreaks: [] }, line.quantity, at);
-    return { ...line, unitPriceCents: unit.unitCents, listPriceCents };
+    const { priceCents: listPriceCents, priceBreaks } = prices.get(line.partId) ?? { priceCents: 0, priceBreaks: [] };
+    const unit = unitPriceFor({ listPriceCents, priceBreaks }, line.quantity, at);
+    return { ...line, unitPriceCents: unit.unitCents, listPriceCents, priceBreaks };
   });
 }
 
@@ -96,7 +97,7 @@ function linesRefused(lines: RefusedLine[]): Error {
 /**
  * Places one order of several lines (issue 27), all or nothing, in one statement
  * (order-statements.ts `placeLines`). The unit prices are computed here, by the pricing function,
- * and the statement checks each part's price is still the one they came from: if an admin changed
+ * and the statement checks each part's price and breaks are still the ones they came from: if an admin changed
  * a price in between, the refused statement answers the new prices and it is tried once more with
  * them. A refusal names every offending line; a refusal of the whole order (the card limit, the
  * unpaid-units cap) is the same error `POST /api/order` answers.
@@ -132,8 +133,14 @@ export async function placeLines(
 
     const refused = refusedLines(lines, result.parts);
     if (refused.length > 0) throw linesRefused(refused);
-    const now = new Map(result.parts.map((p) => [p.partId, p.priceCents]));
-    const repriced = priced.some((l) => now.get(l.partId) !== l.listPriceCents);
+    const now = new Map(
+      result.parts.map((p) => [p.partId, { priceCents: p.priceCents, priceBreaks: priceBreaksOf(p.priceBreaks) }]),
+    );
+    const repriced = priced.some(
+      (l) =>
+        now.get(l.partId)?.priceCents !== l.listPriceCents ||
+        !sameBreaks(now.get(l.partId)?.priceBreaks, l.priceBreaks),
+    );
     if (repriced && attempt === 1) {
       prices = now;
       continue;

@@ -1,3 +1,4 @@
+import type { PriceBreak } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import type { TaxAmounts, TaxDecision } from '../../lib/tax-amounts.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
@@ -17,6 +18,10 @@ export type TransitionResult =
 export interface PlaceValues {
   partId: string;
   quantity: number;
+  /** The unit price (the pricing function's), from the part's `listPriceCents` and `priceBreaks`, compared when placing. */
+  unitPriceCents: number;
+  listPriceCents: number;
+  priceBreaks: readonly PriceBreak[];
   userId: string;
   email: string;
   phone: string;
@@ -25,13 +30,15 @@ export interface PlaceValues {
   tax?: TaxDecision | undefined;
 }
 
-/** One line to place: a part, its units, and the unit price the pricing function gave from `listPriceCents`. */
+/** One line to place: a part, its units, and the unit price the pricing function gave from `listPriceCents` and `priceBreaks`. */
 export interface LineToPlace {
   partId: string;
   quantity: number;
   unitPriceCents: number;
   /** The part's price the unit price was computed from; the statement places nothing if it changed since. */
   listPriceCents: number;
+  /** The part's quantity breaks it was computed from (issue 30): likewise compared. */
+  priceBreaks: readonly PriceBreak[];
 }
 
 /** The shipping line of an order (issue 28): its method, price in cents and the parcel's grams. */
@@ -42,7 +49,10 @@ export interface ShippingLine {
   weightGrams: number;
 }
 
-export interface PlaceLinesValues extends Omit<PlaceValues, 'partId' | 'quantity' | 'tax'> {
+export interface PlaceLinesValues extends Omit<
+  PlaceValues,
+  'partId' | 'quantity' | 'tax' | 'unitPriceCents' | 'listPriceCents' | 'priceBreaks'
+> {
   /** Issue 29: the decision and the amounts computed from these lines (lib/tax-amounts.ts). */
   tax?: { decision: TaxDecision; amounts: TaxAmounts } | undefined;
   /** Distinct parts, in the order the lines are numbered. */
@@ -59,6 +69,8 @@ export interface PartFacts {
   available: number;
   minimunOrder: number;
   priceCents: number;
+  /** Its quantity breaks as the statement read them. */
+  priceBreaks: PriceBreak[];
   /** It has a successor (`replaced_by`). */
   replaced: boolean;
 }
@@ -121,6 +133,9 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         values.tax?.sellerTaxId ?? null,
         values.tax?.country ?? null,
         values.tax?.region ?? null,
+        values.unitPriceCents,
+        values.listPriceCents,
+        JSON.stringify(values.priceBreaks),
       ]);
       return row && emit('place', row, null);
     },
@@ -157,6 +172,7 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         values.tax?.decision.sellerTaxId ?? null,
         values.tax?.decision.country ?? null,
         values.tax?.decision.region ?? null,
+        JSON.stringify(values.lines.map((l) => l.priceBreaks)),
       ]);
       if (row?.id && row.json) return { kind: 'placed', event: emit('place', { id: row.id, json: row.json }, null) };
       return {

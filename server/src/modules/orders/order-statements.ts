@@ -146,7 +146,11 @@ export function orderStatements(events: OrderEvents) {
      * most unpaid units an account may hold; issue 29: $10 the tax rate in thousandths of a
      * percent, $11 the tax note, $12 the buyer's and $13 the seller's tax number, $14 the tax
      * country (null: no tax decided, no rate line) and $15 region. The one line's tax is
-     * LINE_TAX_SQL, the same rule as lineTaxCents; the total (gross) is net + tax.
+     * LINE_TAX_SQL, the same rule as lineTaxCents; the total (gross) is net + tax. Issue 30: $16
+     * the unit price in cents the pricing function gave from $17 the part's price and $18 its
+     * breaks (jsonb), which the guard compares (changed since: nothing is placed and the service
+     * prices again). The net is taken in bigint: a product of parameters alone would be folded
+     * when the statement is planned, and overflow integer for a total the guard refuses.
      */
     place: `
       with allowed as (
@@ -154,17 +158,17 @@ export function orderStatements(events: OrderEvents) {
       ), taken as (
         update parts set available = available - $2::integer
         where id = $1::uuid and available >= $2::integer and minimum_order <= $2::integer
-          and price_cents::bigint * $2::integer + ${LINE_TAX_SQL('price_cents::bigint * $2::integer', '$10::integer')} <= $7::bigint
+          and $16::bigint * $2::integer + ${LINE_TAX_SQL('$16::bigint * $2::integer', '$10::integer')} <= $7::bigint
+          and price_cents = $17::integer and price_breaks = $18::jsonb
           and (select within_cap from allowed)
-        returning id, name, part_number, img, description, price_cents
+        returning id, name, part_number, img, description, $16::bigint * $2::integer as net_cents
       ), amounts as (
-        select t.id, t.price_cents * $2::integer as net,
-          ${LINE_TAX_SQL('t.price_cents::bigint * $2::integer', '$10::integer')}::integer as tax
+        select t.id, t.net_cents as net, ${LINE_TAX_SQL('t.net_cents', '$10::integer')} as tax
         from taken as t
       ), placed as (
         insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by,
           net_cents, tax_cents, tax_lines, tax_note, buyer_tax_id, seller_tax_id, tax_country, tax_region)
-        select t.id, $3::text, $4::text, $5::text, $6::text, $2::integer, t.price_cents, a.net + a.tax, t.name, t.part_number, t.img, t.description,
+        select t.id, $3::text, $4::text, $5::text, $6::text, $2::integer, $16::integer, a.net + a.tax, t.name, t.part_number, t.img, t.description,
           case when $8::float8 > 0 then now() + $8::float8 * interval '1 minute' end,
           a.net, a.tax,
           case when $14::text is null then '[]'::jsonb
@@ -200,7 +204,8 @@ export function orderStatements(events: OrderEvents) {
      * lines per rate (jsonb), computed in Node from these unit prices (lib/tax-amounts.ts, which
      * the quote uses too; the verdict's price check keeps them true), $20 the tax note, $21 the
      * buyer's and $22 the seller's tax number, $23 the tax country and $24 region. The total is
-     * the gross: goods + shipping + tax.
+     * the gross: goods + shipping + tax. Issue 30: $25 each line's
+     * part breaks the unit price was computed from (a jsonb array in line order), compared like the price.
      */
     placeLines: `
       with input as (
@@ -210,14 +215,15 @@ export function orderStatements(events: OrderEvents) {
       ), allowed as materialized (
         select ${UNPAID_UNITS_OF('$5::text')} as unpaid
       ), locked as materialized (
-        select p.id, p.available, p.minimum_order, p.price_cents, p.replaced_by, p.name, p.part_number, p.img, p.description
+        select p.id, p.available, p.minimum_order, p.price_cents, p.price_breaks, p.replaced_by, p.name, p.part_number, p.img, p.description
         from parts as p
         where p.id = any($1::uuid[]) and (select unpaid from allowed) is not null
         order by p.id for no key update
       ), verdict as (
         select count(*) = cardinality($1::uuid[])
           and coalesce(bool_and(l.available >= i.quantity and l.minimum_order <= i.quantity
-            and l.price_cents = i.list_cents and l.replaced_by is null), false)
+            and l.price_cents = i.list_cents and l.price_breaks = ($25::jsonb -> (i.position - 1))
+            and l.replaced_by is null), false)
           and sum(i.unit_cents::bigint * i.quantity) + coalesce($16::integer, 0) + $18::integer <= $9::bigint
           and (select unpaid from allowed) + sum(i.quantity) <= $11::integer as ok
         from input as i join locked as l on l.id = i.part_id
@@ -254,7 +260,7 @@ export function orderStatements(events: OrderEvents) {
         (select ${orderJsonOf('p', 'placed_lines')} from placed as p) as "json",
         case when not exists (select 1 from placed) then (
           select coalesce(json_agg(json_build_object('partId', l.id, 'available', l.available,
-            'minimunOrder', l.minimum_order, 'priceCents', l.price_cents, 'replaced', l.replaced_by is not null)), '[]')::text
+            'minimunOrder', l.minimum_order, 'priceCents', l.price_cents, 'priceBreaks', l.price_breaks, 'replaced', l.replaced_by is not null)), '[]')::text
           from locked as l) end as "facts",
         (select unpaid from allowed)::integer as "unpaidUnits"`,
 

@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { quantityRefusal, type OrderStatus } from '@torque/contract';
+import { quantityRefusal, type OrderStatus, type PriceBreak } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { preparedQuery } from '../../lib/prepared-query.ts';
+import { priceBreaksOf } from '../../lib/price-breaks.ts';
 import { ORDER_FACTS, type OrderFacts } from './order-facts.ts';
 import {
   ALL_ORDERS_JSON,
@@ -134,13 +135,21 @@ const BACKFILL_PAY_BY = `
   where pay_by is null and ${guardOf('expire', 'orders')}`;
 
 /** $1 part ids. Each existing part's price in cents, what the pricing function starts from. */
-const PART_PRICES = `select id, price_cents as "priceCents" from parts where id = any($1::uuid[])`;
+const PART_PRICES = `select id, price_cents as "priceCents", price_breaks as "priceBreaks" from parts where id = any($1::uuid[])`;
+
+/** What the pricing function prices a part from: its price and its quantity breaks (issue 30), in cents. */
+export interface PartPrice {
+  priceCents: number;
+  priceBreaks: PriceBreak[];
+}
 
 /** What a refused placement is explained for. */
 export interface PlacementInput {
   partId: string;
   quantity: number;
   userId: string;
+  /** The unit price it was placed at (the pricing function's); without it, the part's price. */
+  unitPriceCents?: number;
 }
 
 /** A total no card can pay (over MAX_ORDER_TOTAL_CENTS). */
@@ -172,7 +181,7 @@ async function refusalFor(query: Query, input: PlacementInput, maxUnpaidUnits: n
   if (!part) return notFound('Part');
   const refusal = quantityRefusal(input.quantity, part);
   if (refusal) return conflict(refusal.message, refusal.code);
-  if (part.priceCents * input.quantity > MAX_ORDER_TOTAL_CENTS) {
+  if ((input.unitPriceCents ?? part.priceCents) * input.quantity > MAX_ORDER_TOTAL_CENTS) {
     return orderTooLarge();
   }
   if (part.unpaidUnits + input.quantity > maxUnpaidUnits) {
@@ -210,12 +219,17 @@ export function createOrdersRepository(db: Db, options: { maxUnpaidUnits: number
     refusalFor: (input: PlacementInput) =>
       refusalFor((name, text, values) => preparedQuery(db, name, text, values), input, options.maxUnpaidUnits),
 
-    /** The prices of the parts `ids` that exist, by id. */
-    async pricesOf(ids: readonly string[]): Promise<Map<string, number>> {
-      const rows = await preparedQuery<{ id: string; priceCents: number }>(db, 'orders_part_prices', PART_PRICES, [
-        ids,
-      ]);
-      return new Map(rows.map((r) => [r.id, r.priceCents]));
+    /** The prices (price and breaks) of the parts `ids` that exist, by id. */
+    async pricesOf(ids: readonly string[]): Promise<Map<string, PartPrice>> {
+      const rows = await preparedQuery<{ id: string; priceCents: number; priceBreaks: unknown }>(
+        db,
+        'orders_part_prices',
+        PART_PRICES,
+        [ids],
+      );
+      return new Map(
+        rows.map((r) => [r.id, { priceCents: Number(r.priceCents), priceBreaks: priceBreaksOf(r.priceBreaks) }]),
+      );
     },
 
     async get(id: string): Promise<StoredOrder | undefined> {

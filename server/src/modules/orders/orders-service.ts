@@ -1,4 +1,4 @@
-import { orderMessages, type Order, type OrdersQuery } from '@torque/contract';
+import { orderMessages, unitPriceFor, type Order, type OrdersQuery } from '@torque/contract';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { NO_TAX, type TaxDecision } from '../../lib/tax-amounts.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
@@ -95,11 +95,26 @@ export function createOrdersService(deps: {
     async place(caller: Caller, input: PlaceOrderInput): Promise<string> {
       // The spec's order has a free-text address: taxed as the seller's country (PRODUCT.md "Tax").
       const tax = await decideTax(caller, null);
-      const values = { ...input, userId: caller.userId, email: caller.email, tax };
       for (let attempt = 1; ; attempt++) {
-        const placed = await machine.place(values);
+        // The unit price is the pricing function's (its quantity breaks, issue 30); the statement
+        // places nothing if the price or breaks changed since this read, and the loop prices again.
+        const price = (await repository.pricesOf([input.partId])).get(input.partId);
+        if (!price) throw notFound('Part');
+        const unitPriceCents = unitPriceFor(
+          { listPriceCents: price.priceCents, priceBreaks: price.priceBreaks },
+          input.quantity,
+        ).unitCents;
+        const placed = await machine.place({
+          ...input,
+          userId: caller.userId,
+          email: caller.email,
+          unitPriceCents,
+          listPriceCents: price.priceCents,
+          priceBreaks: price.priceBreaks,
+          tax,
+        });
         if (placed) return placed.json;
-        const refusal = await repository.refusalFor({ ...input, userId: caller.userId });
+        const refusal = await repository.refusalFor({ ...input, userId: caller.userId, unitPriceCents });
         if (refusal) throw refusal;
         if (attempt === 2) throw conflict(orderMessages.aboveAvailable, 'ABOVE_AVAILABLE');
       }

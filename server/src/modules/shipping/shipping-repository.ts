@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { shippingMethods } from '../../db/schema/index.ts';
+import type { PriceBreak } from '@torque/contract';
+import { priceBreaksOf } from '../../lib/price-breaks.ts';
 import { idsParam } from '../../lib/sql-lists.ts';
 
 export type StoredMethod = typeof shippingMethods.$inferSelect;
@@ -10,6 +12,7 @@ export type MethodColumns = Omit<typeof shippingMethods.$inferInsert, 'id' | 'cr
 export interface PartWeight {
   partId: string;
   priceCents: number;
+  priceBreaks: PriceBreak[];
   weightGrams: number;
   hazardous: boolean;
 }
@@ -62,11 +65,12 @@ export function createShippingRepository(db: Db) {
     async partWeights(ids: readonly string[]): Promise<PartWeight[]> {
       if (ids.length === 0) return [];
       const { rows } = await db.execute<Record<string, unknown>>(sql`
-        select id as "partId", price_cents as "priceCents", weight_grams as "weightGrams", hazardous
+        select id as "partId", price_cents as "priceCents", price_breaks as "priceBreaks", weight_grams as "weightGrams", hazardous
         from parts where id in ${idsParam(ids)}`);
       return rows.map((r) => ({
         partId: String(r.partId),
         priceCents: Number(r.priceCents),
+        priceBreaks: priceBreaksOf(r.priceBreaks),
         weightGrams: Number(r.weightGrams),
         hazardous: r.hazardous === true || r.hazardous === 't',
       }));

@@ -76,7 +76,8 @@ export function parcelOf(lines: readonly ParcelLine[], parts: readonly PartWeigh
     if (!part) continue;
     parcel.weightGrams += part.weightGrams * line.quantity;
     parcel.goodsCents +=
-      unitPriceFor({ listPriceCents: part.priceCents, priceBreaks: [] }, line.quantity).unitCents * line.quantity;
+      unitPriceFor({ listPriceCents: part.priceCents, priceBreaks: part.priceBreaks }, line.quantity).unitCents *
+      line.quantity;
     parcel.hazardous ||= part.hazardous;
   }
   return parcel;

@@ -1,9 +1,9 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '@/lib/http.ts';
 
-/** A row's field as the server names it: `fitment.0.yearTo`, `crossReferences.2.number`, or the list. */
+/** A row's field as the server names it: `fitment.0.yearTo`, `crossReferences.2.number`, `priceBreaks.1.price`, or the list. */
 const ROW_FIELD =
-  /^(fitment(\.\d+\.(make|model|yearFrom|yearTo|engine|note))?|crossReferences(\.\d+\.(kind|brand|number))?)$/;
+  /^(fitment(\.\d+\.(make|model|yearFrom|yearTo|engine|note))?|crossReferences(\.\d+\.(kind|brand|number))?|priceBreaks(\.\d+\.(minQuantity|price))?)$/;
 
 /**
  * The server's per-field messages under their fields: the form's own names, and fitment and

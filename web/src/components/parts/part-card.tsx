@@ -31,6 +31,8 @@ export function PartCard({
   const truncated = part.des.length > DESCRIPTION_PREVIEW_LENGTH;
   const preview = part.des.slice(0, DESCRIPTION_PREVIEW_LENGTH);
   const brand = brandNote(part.brand);
+  // The last quantity break is the lowest public price (PRODUCT.md "Quantity price breaks").
+  const cheapest = part.priceBreaks.at(-1);
   const NumberTag = numberMatched ? 'mark' : 'span';
 
   return (
@@ -72,6 +74,11 @@ export function PartCard({
           <dt className="text-base-content/70">Price</dt>
           <dd className="font-semibold">
             {formatMoney(part.price)} / unit <span className="text-xs font-normal text-base-content/80">excl. tax</span>
+            {cheapest ? (
+              <span className="block text-xs font-normal text-base-content/80">
+                from {formatMoney(cheapest.price)} at {formatCount(cheapest.minQuantity)}+
+              </span>
+            ) : null}
           </dd>
         </dl>
         {children}

@@ -1,4 +1,4 @@
-import type { CrossReference, FitmentRow, MatchedBy, PartDetail } from '@torque/contract';
+import type { CrossReference, FitmentRow, MatchedBy, PartDetail, PriceBreak } from '@torque/contract';
 import type { Db } from '../../../db/client.ts';
 import { preparedQuery } from '../../../lib/prepared-query.ts';
 import { referencesJsonText, successorNumberText } from '../parts/cross-reference-rows.ts';
@@ -27,7 +27,7 @@ select m.kind as "matchKind", m.brand as "matchBrand", m.number as "matchNumber"
   p.id, p.name, p.description, p.img, p.minimum_order as "minimumOrder", p.available,
   p.price_cents as "priceCents", p.universal, p.part_number as "partNumber", p.brand,
   p.replaced_by as "replacedBy", p.weight_grams as "weightGrams", p.weight_defaulted as "weightDefaulted",
-  p.hazardous, p.created_at as "createdAt", p.updated_at as "updatedAt",
+  p.hazardous, p.price_breaks as "priceBreaks", p.created_at as "createdAt", p.updated_at as "updatedAt",
   ${referencesJsonText('p')} as "references",
   ${successorNumberText('p')} as "successorNumber",
   ${fitmentJsonText('p')} as "fitment"
@@ -60,6 +60,7 @@ interface Row {
   weightGrams: number;
   weightDefaulted: boolean;
   hazardous: boolean;
+  priceBreaks: PriceBreak[] | string;
   createdAt: Date | string;
   updatedAt: Date | string;
   references: CrossReference[] | string;
@@ -77,7 +78,12 @@ export function createByNumberRepository(db: Db) {
       const [row] = await preparedQuery<Row>(db, 'catalogue_by_number', BY_NUMBER, [normal]);
       if (!row) return undefined;
       const selected = {
-        row: { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) },
+        row: {
+          ...row,
+          priceBreaks: json(row.priceBreaks),
+          createdAt: new Date(row.createdAt),
+          updatedAt: new Date(row.updatedAt),
+        },
         references: json(row.references),
         successorNumber: row.successorNumber,
       } as unknown as SelectedPart;

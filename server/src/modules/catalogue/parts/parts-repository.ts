@@ -1,5 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CrossReference, CrossReferenceInput, FitmentRow, Part, PartDetail } from '@torque/contract';
+import {
+  priceBreaksToCents,
+  priceBreaksToDollars,
+  type CrossReference,
+  type CrossReferenceInput,
+  type FitmentRow,
+  type Part,
+  type PartDetail,
+  type PriceBreakDollars,
+} from '@torque/contract';
 import type { Db } from '../../../db/client.ts';
 import { parts } from '../../../db/schema/index.ts';
 import { toCents, toDollars } from '../../../lib/money.ts';
@@ -41,6 +50,7 @@ export function toPart({ row, references, successorNumber: successor }: Selected
     weightGrams: row.weightGrams,
     weightDefaulted: row.weightDefaulted,
     hazardous: row.hazardous,
+    priceBreaks: priceBreaksToDollars(row.priceBreaks),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -62,6 +72,8 @@ export interface PartFields {
   /** Grams; without it a new part takes the column's default and is flagged `weightDefaulted`. */
   weightGrams?: number | undefined;
   hazardous?: boolean | undefined;
+  /** Quantity breaks above the part's price (dollars), checked by the service (price-break-rules.ts). */
+  priceBreaks?: PriceBreakDollars[] | undefined;
 }
 
 /** What an admin's write replaces besides the part's own columns, when given. */
@@ -85,6 +97,7 @@ function toColumns(fields: Partial<PartFields>) {
     // A weight given by an admin is the part's own: the default's flag goes.
     ...(fields.weightGrams !== undefined && { weightGrams: fields.weightGrams, weightDefaulted: false }),
     ...(fields.hazardous !== undefined && { hazardous: fields.hazardous }),
+    ...(fields.priceBreaks !== undefined && { priceBreaks: priceBreaksToCents(fields.priceBreaks) }),
   };
 }
 

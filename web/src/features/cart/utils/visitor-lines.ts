@@ -1,16 +1,16 @@
 import { quantityRefusal } from '@torque/contract/quantity-rule';
 import type { CartLine, CartLineProblem, Part } from '@torque/contract';
 import type { VisitorCartLine } from '@/lib/cart/visitor-cart.ts';
+import { previewUnitPrice } from '@/lib/price-tiers.ts';
 
 /**
- * A visitor's line as the cart shows it: the part as the public API has it, at the part's public
- * price (what a visitor pays: the API's part carries no quantity breaks, so the pricing function's
- * answer for a visitor is that price; the server prices the line again at sign-in), its total in
- * whole cents, and the problems the server would flag, so the visitor can fix them first.
- * (Importing contract/pricing here split the first load's shared code into more files.)
+ * A visitor's line as the cart shows it: the part as the public API has it, at the public price
+ * for its quantity (its quantity break, by the one pricing function: what a visitor pays; the
+ * server prices the line again at sign-in), its total in whole cents, and the problems the
+ * server would flag, so the visitor can fix them first.
  */
 export function visitorLine(line: VisitorCartLine, part: Part): CartLine {
-  const unitCents = Math.round(part.price * 100);
+  const { unitCents } = previewUnitPrice(part, line.quantity);
   return {
     partId: part._id,
     partNumber: part.partNumber,

@@ -43,6 +43,7 @@ const valuesOf = (part: PartDetail): EditValues => ({
   // A defaulted weight was never given: the admin is asked for the real one.
   weightGrams: part.weightDefaulted ? '' : String(part.weightGrams),
   hazardous: part.hazardous,
+  priceBreaks: part.priceBreaks.map((b) => ({ minQuantity: String(b.minQuantity), price: String(b.price) })),
   crossReferences: part.crossReferences.map(({ kind, brand, number }) => ({ kind, brand, number })),
   universal: part.universal,
   fitment: part.fitment.map((row) => ({

@@ -39,6 +39,7 @@ const empty = (): ProductValues => ({
   replacedBy: '',
   weightGrams: '',
   hazardous: false,
+  priceBreaks: [],
   universal: false,
   fitment: [],
   crossReferences: [],

@@ -20,6 +20,7 @@ const part = (name: string, available: number, minimunOrder: number): Part => ({
   weightGrams: 1000,
   weightDefaulted: false,
   hazardous: false,
+  priceBreaks: [],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

@@ -9,9 +9,11 @@ import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAddToCart } from '@/lib/cart/use-cart.ts';
 import { formatMoney } from '@/lib/format.ts';
+import { previewUnitPrice } from '@/lib/price-tiers.ts';
 import { isApiError } from '@/lib/http.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { isStockOut, quantityProblem } from '../utils/quantity-rules.ts';
+import { PriceTiers } from './price-tiers.tsx';
 
 /** The part comes from the page; email and price are the server's to decide. */
 const orderForm = orderInput.omit({ partId: true });
@@ -41,7 +43,10 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
   const quantityText = String(useWatch({ control: form.control, name: 'quantity' }) ?? '');
   const stockOut = isStockOut(part);
   const problem = stockOut ? null : quantityProblem(quantityText, part);
-  const total = problem === null && !stockOut ? Number(quantityText) * part.price : null;
+  // The tier the quantity reaches (PRODUCT.md "Quantity price breaks"), previewed by the pricing
+  // function; the order is priced by the server.
+  const unit = problem === null && !stockOut ? previewUnitPrice(part, Number(quantityText)) : null;
+  const total = unit ? (unit.unitCents * Number(quantityText)) / 100 : null;
 
   const onSubmit = form.handleSubmit((values) => {
     if (stockOut || quantityProblem(String(values.quantity), part)) return;
@@ -107,8 +112,14 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
           {orderMessages.stockOut}
         </p>
       ) : null}
-      {total !== null ? (
-        <p className="text-sm">
+      <PriceTiers part={part} reached={unit?.tierMinQuantity ?? null} />
+      {unit && total !== null ? (
+        <p className="text-sm" aria-live="polite">
+          {part.priceBreaks.length > 0 ? (
+            <>
+              {formatMoney(unit.unitCents / 100)} / unit × {Number(quantityText).toLocaleString('en-US')} ={' '}
+            </>
+          ) : null}
           Total: <span className="font-semibold">{formatMoney(total)}</span>{' '}
           <span className="text-xs text-base-content/80">excl. tax</span>
         </p>
