@@ -6,7 +6,14 @@ import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { REVERSE_CHARGE_NOTE, type Address, type Order, type Part, type ShippingMethod } from '@torque/contract';
+import {
+  EXPORT_NOTE,
+  REVERSE_CHARGE_NOTE,
+  type Address,
+  type Order,
+  type Part,
+  type ShippingMethod,
+} from '@torque/contract';
 import { addPart, eventually, payWithSandbox, placeOrder } from '@torque/testkit';
 import { creditNoteDocumentOf, invoiceDocumentOf, type SellerInfo } from '../src/modules/invoices/invoice-document.ts';
 import { LOGO, renderDocumentPdf } from '../src/modules/invoices/invoice-pdf.ts';
@@ -352,18 +359,41 @@ for (const kind of databaseKinds()) {
         'Shipping: Invoice Post',
         '1 $7.00 $7.00',
         'Total net $41.30',
+        // A German seller shipping to the United States: an export, 0 % with its note (PRODUCT.md "Tax").
+        'Tax 0 % on $41.30 $0.00',
+        'Total tax $0.00',
         'Total $41.30',
+        EXPORT_NOTE,
       ])
         assert.ok(text.includes(expected), `the invoice says ${expected}:\n${text}`);
-      // Orders placed without tax keep their amounts: net = gross = price, and no tax row is invented.
       assert.equal(paid.net, 41.3);
       assert.equal(paid.gross, 41.3);
-      assert.doesNotMatch(text, /Tax \d/);
-      assert.doesNotMatch(text, /Total tax/);
+      assert.deepEqual(paid.tax, { lines: [{ rate: 0, net: 41.3, tax: 0 }], total: 0, note: EXPORT_NOTE });
     });
 
-    test("a one-part order (the spec's POST /api/order) keeps its amounts on the new invoice, its free-text address as the buyer's", async () => {
+    test("a one-part order (the spec's POST /api/order) is taxed as the seller's country, its free-text address the buyer's", async () => {
       const { order } = await paidOrder(2, 12.5);
+      const text = folded(
+        await pdftotext(
+          (await t.inject({ method: 'GET', url: `/api/order/${order._id}/invoice.pdf` }, admin)).rawPayload,
+        ),
+      );
+      // A free-text address is taxed as the seller's country (Germany, 19 %): $25.00 net, $4.75 tax.
+      for (const expected of [' 2 $12.50 $25.00 19 % $4.75', 'Total net $25.00', 'Total tax $4.75', 'Total $29.75'])
+        assert.ok(text.includes(expected), `the invoice says ${expected}:\n${text}`);
+      assert.ok(
+        text.includes('Bea Buyer') && text.includes('1 Main St, Springfield'),
+        'the account name and the order address',
+      );
+    });
+
+    test('an order placed before tax existed keeps the invoice it had: the same total, no tax row invented', async () => {
+      const { order } = await paidOrder(2, 12.5);
+      // What migration 0014 left on the orders before it: net = total, no tax lines, no note.
+      await t.db.database.db.execute(
+        sql`update orders set total_cents = net_cents, tax_cents = 0, tax_lines = '[]'::jsonb, tax_note = null,
+          tax_country = null, tax_region = null where id = ${order._id}::uuid`,
+      );
       const text = folded(
         await pdftotext(
           (await t.inject({ method: 'GET', url: `/api/order/${order._id}/invoice.pdf` }, admin)).rawPayload,
@@ -371,10 +401,8 @@ for (const kind of databaseKinds()) {
       );
       assert.ok(text.includes(' 2 $12.50 $25.00 – –'), text);
       assert.ok(text.includes('Total $25.00'));
-      assert.ok(
-        text.includes('Bea Buyer') && text.includes('1 Main St, Springfield'),
-        'the account name and the order address',
-      );
+      assert.doesNotMatch(text, /Tax \d/);
+      assert.doesNotMatch(text, /Total tax/);
     });
 
     test('an admin refunds a paid order: its stock goes back, refundedAt, a credit note (listed, PDF, e-mailed)', async () => {
@@ -406,8 +434,8 @@ for (const kind of databaseKinds()) {
         `Credit note number: ${note!.number}`,
         `Issue date: ${today()}`,
         `Credits invoice: ${order.invoiceNumber}`,
-        ' 3 $12.50 $37.50',
-        'Total credited $37.50',
+        ' 3 $12.50 $37.50 19 % $7.13',
+        'Total credited $44.63',
         'CREDITED TO',
         'Bea Buyer',
       ])

@@ -162,7 +162,8 @@ const exportLineOf = (name: string, partNumber: string, quantity: string, unitCe
  * The CSV export's columns (`GET /api/orders/export.csv`) for one order, plus its lines as JSON
  * text (`lines`, in position order) that the repository turns into one row per line; dollars with
  * two decimals, times in ISO 8601 UTC. A one-line order's row is written from the order's own
- * columns, as it always was (the spec's fields are its line's); a several-line order's rows from
+ * columns, as it always was (the spec's fields are its line's), its line total unit price ×
+ * quantity (the order's total is the gross since issue 29); a several-line order's rows from
  * its lines. Plus the keyset (`k0`, `k1`) the export reads in batches by (a batch is whole
  * orders, so an order's rows are never split between batches).
  */
@@ -171,7 +172,7 @@ export const ORDER_EXPORT_COLUMNS = `listed.id as "id",
   listed.email as "email", listed.phone as "phone", listed.address as "address",
   (select case when count(*) > 1
       then json_agg(${exportLineOf('ol.name', 'ol.part_number', 'ol.quantity', 'ol.unit_price_cents', 'ol.total_cents')} order by ol.position)
-      else json_build_array(${exportLineOf('listed.name', 'listed.part_number', 'listed.quantity', 'listed.unit_price_cents', 'listed.total_cents')})
+      else json_build_array(${exportLineOf('listed.name', 'listed.part_number', 'listed.quantity', 'listed.unit_price_cents', 'listed.unit_price_cents::bigint * listed.quantity')})
     end::text
     from order_lines as ol where ol.order_id = listed.id) as "lines",
   to_char(listed.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "paidAt",

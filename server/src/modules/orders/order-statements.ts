@@ -178,7 +178,7 @@ export function orderStatements(events: OrderEvents) {
         returning *
       ), placed_lines as (
         insert into order_lines (order_id, position, part_id, part_number, name, img, quantity, unit_price_cents, total_cents)
-        select id, 1, part_id, part_number, name, img, quantity, unit_price_cents, total_cents from placed
+        select id, 1, part_id, part_number, name, img, quantity, unit_price_cents, net_cents from placed
         returning *
       )${events.writersSql('placed', 'placed', 'placed_lines')}
       select placed.id, ${orderJsonOf('placed', 'placed_lines')} as "json" from placed`,
