@@ -12,6 +12,7 @@ import {
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
 import { cartOf } from './mock-cart.ts';
+import { parcelOf, quote } from './mock-shipping.ts';
 import { adminCaller, apiError, caller, mockId, parseBody, state } from './mock-state.ts';
 
 /**
@@ -34,11 +35,16 @@ function rateFor(country: string, region: string | null) {
 }
 
 /** What the quote's (and a placed order's) tax would be for `email` buying `goods` + `shipping`. */
-export function quoteFor(email: string): TaxQuote {
+export function quoteFor(email: string, addressId?: string | null, methodId?: string | null): TaxQuote {
   const goodsCents = cents(cartOf(email).total);
-  const shippingCents = cents(state.taxShipping);
+  // Sent to a book address with a method: that address and the method's price for this cart, as
+  // the server prices them; otherwise the destination and shipping the test set.
+  const address = addressId ? state.addresses.get(email)?.find((a) => a._id === addressId) : undefined;
+  const method = methodId ? state.shippingMethods.find((m) => m._id === methodId) : undefined;
+  const priced = address && method ? quote(method, parcelOf(email, address.country)) : undefined;
+  const shippingCents = priced?.ok ? cents(priced.price) : cents(state.taxShipping);
   const net = goodsCents + shippingCents;
-  const destination = state.taxDestination;
+  const destination = address ? { country: address.country, region: address.region } : state.taxDestination;
   const taxId = state.taxIds.get(email);
   const base = {
     goods: goodsCents / 100,
@@ -64,7 +70,8 @@ export function quoteFor(email: string): TaxQuote {
   )
     return untaxed(REVERSE_CHARGE_NOTE);
   const rate = rateFor(destination.country, destination.region);
-  if (!rate) return untaxed(EXPORT_NOTE);
+  // No rate at all (a test that sets none): untaxed and unremarked; otherwise outside the rates is an export.
+  if (!rate) return untaxed(state.taxRates.length === 0 ? null : EXPORT_NOTE);
   const tax = lineTaxCents(goodsCents, rate.rate) + lineTaxCents(shippingCents, rate.rate);
   return {
     ...base,
@@ -194,7 +201,10 @@ export const taxHandlers = [
   http.get('/api/tax/quote', ({ request }) => {
     const who = caller(request);
     if (who instanceof Response) return who;
-    return HttpResponse.json(quoteFor(who.email));
+    const url = new URL(request.url);
+    return HttpResponse.json(
+      quoteFor(who.email, url.searchParams.get('addressId'), url.searchParams.get('shippingMethodId')),
+    );
   }),
 
   http.get('/api/tax/report', ({ request }) => reportOr(request, () => HttpResponse.json(state.taxReport))),
