@@ -220,8 +220,14 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Buff
   for (const { label, value } of meta) {
     doc.font('Helvetica').fontSize(FONT);
     doc.text(`${label}:`, MARGIN + 215, metaY, { width: 85, align: 'right', lineBreak: false });
+    // An id (a payment's, an order's) is one token: a smaller size keeps it on one line rather
+    // than breaking it where a reader would copy half of it.
     doc.font('Helvetica-Bold');
-    metaY += boxed(doc, value, MARGIN + 305, metaY, CONTENT - 305, { align: 'right' }, 2) + 2;
+    const width = CONTENT - 305;
+    const natural = doc.widthOfString(value);
+    if (natural > width) doc.fontSize(Math.max(6, (FONT * width) / natural));
+    metaY += boxed(doc, value, MARGIN + 305, metaY, width, { align: 'right' }, 2) + 2;
+    doc.fontSize(FONT);
   }
 
   // The parties, side by side.
