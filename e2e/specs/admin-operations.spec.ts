@@ -18,6 +18,8 @@ test('an admin edits a price and restocks; the purchase page shows both', async 
   const form = page.getByRole('form', { name: 'Edit product' });
   await expect(form.getByLabel('Name')).toHaveValue(part.name);
   await form.getByLabel('Price').fill('99.99');
+  // A part added through the API has a defaulted weight: the form asks for the real one (PRODUCT.md §20).
+  await form.getByLabel('Weight (g)').fill('850');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('item updated')).toBeVisible();
 
@@ -51,6 +53,7 @@ test('a second admin saving a stale form is told the product changed and can rel
   });
   expect(other.status()).toBe(200);
   await form.getByLabel('Price').fill('12');
+  await form.getByLabel('Weight (g)').fill('850');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'changed by someone else' })).toBeVisible();
   await page.getByRole('button', { name: 'Reload product' }).click();
