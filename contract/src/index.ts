@@ -18,3 +18,4 @@ export * from './cart.ts';
 export * from './addresses.ts';
 export * from './shipping.ts';
 export * from './tax.ts';
+export * from './companies.ts';

@@ -3,6 +3,8 @@ import { addressesPlugin } from './modules/addresses/addresses-plugin.ts';
 import { addressesRoutes } from './modules/addresses/addresses-routes.ts';
 import { cartPlugin } from './modules/cart/cart-plugin.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
+import { companiesPlugin } from './modules/companies/companies-plugin.ts';
+import { companiesRoutes } from './modules/companies/companies-routes.ts';
 import { checkoutPlugin } from './modules/checkout/checkout-plugin.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { contactPlugin } from './modules/contact/contact-plugin.ts';
@@ -71,6 +73,7 @@ export const SERVICES: readonly Plugin[] = [
   mailPlugin,
   usersPlugin,
   identityPlugin,
+  companiesPlugin,
   cataloguePlugin,
   cartPlugin,
   addressesPlugin,
@@ -96,6 +99,7 @@ export const ROUTES: readonly Plugin[] = [
   contactRoutes,
   tokenRoutes,
   usersRoutes,
+  companiesRoutes,
   ordersRoutes,
   cartRoutes,
   addressesRoutes,

@@ -29,6 +29,10 @@ interface Ctx {
   freshRate(): Promise<string>;
   /** The owner's e-mail, with an exemption certificate recorded (issue 29). */
   exemptOwner(): Promise<string>;
+  /** A new company with nobody in it (issue 30). */
+  freshCompany(): Promise<string>;
+  /** The company the owner is an admin of (issue 30); "other" and the admin belong to none. */
+  ownerCompanyId: string;
 }
 interface Row {
   route: string;
@@ -378,6 +382,46 @@ const matrix: Row[] = [
     expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
   },
   {
+    route: 'GET /api/companies',
+    request: () => ({ method: 'GET', url: '/api/companies' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/companies',
+    request: () => ({ method: 'POST', url: '/api/companies', payload: { name: 'Matrix Co' } }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 201 },
+  },
+  {
+    route: 'GET /api/companies/:id',
+    request: (c) => ({ method: 'GET', url: `/api/companies/${c.ownerCompanyId}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    // A company's own admin is not a shop admin: only shop admins attach accounts.
+    route: 'PUT /api/companies/:id/members/:email',
+    request: async (c) => ({
+      method: 'PUT',
+      url: `/api/companies/${await c.freshCompany()}/members/${(await c.freshUser()).email}`,
+      payload: { role: 'buyer' },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /api/companies/:id/terms',
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/companies/${c.ownerCompanyId}/terms`,
+      payload: { netDays: 30, creditLimit: 1000 },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    // The caller's own company: the owner's; "other" and the admin belong to none.
+    route: 'GET /api/company',
+    request: () => ({ method: 'GET', url: '/api/company' }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
     route: 'GET /api/tax-exemptions/:email',
     request: async (c) => ({ method: 'GET', url: `/api/tax-exemptions/${await c.exemptOwner()}` }),
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
@@ -551,8 +595,28 @@ for (const kind of databaseKinds()) {
       const orderPartId = (
         await t.inject({ method: 'POST', url: '/api/parts', payload: { ...part, available: 10_000 } }, callers.admin)
       ).json()._id;
+      const freshCompany = async (): Promise<string> => {
+        const res = await t.inject(
+          { method: 'POST', url: '/api/companies', payload: { name: 'Matrix Co' } },
+          callers.admin,
+        );
+        assert.equal(res.statusCode, 201, res.body);
+        return res.json()._id;
+      };
+      const ownerCompanyId = await freshCompany();
+      const attached = await t.inject(
+        {
+          method: 'PUT',
+          url: `/api/companies/${ownerCompanyId}/members/${callers.owner.email}`,
+          payload: { role: 'admin' },
+        },
+        callers.admin,
+      );
+      assert.equal(attached.statusCode, 200, attached.body);
       ctx = {
         t,
+        freshCompany,
+        ownerCompanyId,
         owner: callers.owner,
         partId,
         orderPartId,

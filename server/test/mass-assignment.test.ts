@@ -551,6 +551,76 @@ const rows: Row[] = [
     },
   },
   {
+    route: 'POST /api/companies',
+    name: "a customer creating a company; an admin's body cannot bring members or terms along",
+    status: 403,
+    async send(c) {
+      const byAdmin = await c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/companies',
+          payload: {
+            ...c.forged,
+            name: 'Mass Co',
+            members: [{ email: c.mallory.email, role: 'admin' }],
+            terms: { netDays: 90, creditLimit: 1_000_000 },
+            netDays: 90,
+            creditLimitCents: 100_000_000,
+          },
+        },
+        c.admin,
+      );
+      assert.equal(byAdmin.statusCode, 201, byAdmin.body);
+      assert.equal(byAdmin.json().terms, null);
+      assert.deepEqual(byAdmin.json().members, []);
+      return c.t.inject({ method: 'POST', url: '/api/companies', payload: { ...c.forged, name: 'Mine' } }, c.mallory);
+    },
+    async verify(c) {
+      const all = (await c.t.inject({ method: 'GET', url: '/api/companies' }, c.admin)).json() as { name: string }[];
+      assert.ok(!all.some((co) => co.name === 'Mine'));
+    },
+  },
+  {
+    route: 'PUT /api/companies/:id/members/:email',
+    name: 'a customer putting themselves into a company as its admin',
+    status: 403,
+    async send(c) {
+      const co = await c.t.inject({ method: 'POST', url: '/api/companies', payload: { name: 'Target Co' } }, c.admin);
+      assert.equal(co.statusCode, 201, co.body);
+      return c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/companies/${co.json()._id}/members/${c.mallory.email}`,
+          payload: { ...c.forged, role: 'admin' },
+        },
+        c.mallory,
+      );
+    },
+    async verify(c) {
+      assert.equal((await c.t.inject({ method: 'GET', url: '/api/company' }, c.mallory)).statusCode, 404);
+    },
+  },
+  {
+    route: 'PUT /api/companies/:id/terms',
+    name: 'a customer granting a company payment terms',
+    status: 403,
+    async send(c) {
+      const co = await c.t.inject(
+        { method: 'POST', url: '/api/companies', payload: { name: 'Terms Target' } },
+        c.admin,
+      );
+      assert.equal(co.statusCode, 201, co.body);
+      const id = co.json()._id as string;
+      const res = await c.t.inject(
+        { method: 'PUT', url: `/api/companies/${id}/terms`, payload: { ...c.forged, netDays: 90, creditLimit: 1e6 } },
+        c.mallory,
+      );
+      const seen = (await c.t.inject({ method: 'GET', url: `/api/companies/${id}` }, c.admin)).json();
+      assert.equal(seen.terms, null);
+      return res;
+    },
+  },
+  {
     route: 'PUT /api/tax-exemptions/:email',
     name: 'a customer recording their own exemption certificate',
     status: 403,

@@ -569,6 +569,42 @@ export const routeFuzz: RouteFuzz[] = [
         },
       }),
   },
+  { route: 'GET /api/companies', requests: () => requests({ method: 'GET', path: '/api/companies' }) },
+  {
+    route: 'POST /api/companies',
+    requests: () =>
+      requests({
+        method: 'POST',
+        path: '/api/companies',
+        body: { name: text('Fuzz Co'), taxId: text('', 'FR40303265045'), netDays: pick([30]) },
+      }),
+  },
+  {
+    route: 'GET /api/companies/:id',
+    requests: (p) => requests({ method: 'GET', path: segment(p.companies).map((id) => `/api/companies/${id}`) }),
+  },
+  {
+    route: 'PUT /api/companies/:id/members/:email',
+    requests: (p) =>
+      requests({
+        method: 'PUT',
+        path: fc.tuple(segment(p.companies), segment(p.emails)).map(([id, e]) => `/api/companies/${id}/members/${e}`),
+        body: { role: text('admin', 'buyer', 'owner') },
+      }),
+  },
+  {
+    route: 'PUT /api/companies/:id/terms',
+    requests: (p) =>
+      requests({
+        method: 'PUT',
+        path: segment(p.companies).map((id) => `/api/companies/${id}/terms`),
+        body: {
+          netDays: fc.oneof(pick([30, 0, 366, null]), pick(['30'])),
+          creditLimit: fc.oneof(pick([5000, -1, 0.001, null]), pick(['100.50'])),
+        },
+      }),
+  },
+  { route: 'GET /api/company', requests: () => requests({ method: 'GET', path: '/api/company' }) },
   {
     route: 'GET /api/tax-exemptions/:email',
     requests: (p) => requests({ method: 'GET', path: segment(p.emails).map((e) => `/api/tax-exemptions/${e}`) }),

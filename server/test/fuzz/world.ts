@@ -55,6 +55,8 @@ export interface Pools {
   /** Issue 29: tax rates to read and change, and to delete. */
   taxRates: string[];
   doomedTaxRates: string[];
+  /** Issue 30: companies a shop admin's fuzzed calls may change (members, terms). */
+  companies: string[];
 }
 
 export interface World {
@@ -173,7 +175,18 @@ async function buildShipping(t: TestApp, admin: TestUser, customer: TestUser, ot
     decoyMethods: [await method()],
     doomedMethods: [await method(), await method()],
     ...(await buildTax(t, admin)),
+    ...(await buildCompanies(t, admin)),
   };
+}
+
+/** Issue 30: two companies with nobody in them. */
+async function buildCompanies(t: TestApp, admin: TestUser) {
+  const company = async (name: string) => {
+    const res = await t.inject({ method: 'POST', url: '/api/companies', payload: { name } }, admin);
+    assert.equal(res.statusCode, 201, res.body);
+    return (res.json() as { _id: string })._id;
+  };
+  return { companies: [await company('Fuzz Fleet'), await company('Fuzz Garage')] };
 }
 
 /** Issue 29: tax rates of regions of their own, to read, change and delete. */

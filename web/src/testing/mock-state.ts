@@ -157,8 +157,9 @@ const stamp = '2026-01-01T00:00:00.000Z';
 /** The brand a part gets when none is given (the server's default). */
 export const OWN_BRAND = 'Torque Parts';
 
-export function addPart(part: Partial<Part> = {}): Part {
-  const full: Part = {
+/** A part with the contract's whole shape, as the server sends it; `addPart` also stores it. */
+export function partOf(part: Partial<Part> = {}): Part {
+  return {
     _id: mockId(),
     name: 'Brake Disc',
     des: 'Ventilated front brake disc.',
@@ -179,6 +180,10 @@ export function addPart(part: Partial<Part> = {}): Part {
     updatedAt: stamp,
     ...part,
   };
+}
+
+export function addPart(part: Partial<Part> = {}): Part {
+  const full = partOf(part);
   state.parts.push(full);
   return full;
 }

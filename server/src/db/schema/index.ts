@@ -7,3 +7,4 @@ export * from './cart.ts';
 export * from './shipping.ts';
 export * from './credit-notes.ts';
 export * from './tax.ts';
+export * from './companies.ts';

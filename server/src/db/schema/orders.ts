@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { parts } from './catalogue.ts';
+import { companies } from './companies.ts';
 import { shippingMethods } from './shipping.ts';
 import { timestamps } from './timestamps.ts';
 
@@ -79,6 +80,11 @@ export const orders = pgTable(
     sellerTaxId: text('seller_tax_id'),
     taxCountry: text('tax_country'),
     taxRegion: text('tax_region'),
+    /**
+     * Issue 30 (migration 0018): the buyer's company when the order was placed (null: none), so
+     * its members keep seeing it after the buyer leaves, and its open balance counts the order.
+     */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -90,6 +96,9 @@ export const orders = pgTable(
       .where(sql`${t.paidAt} is null and ${t.expiredAt} is null`),
     uniqueIndex('orders_payment_intent_id_idx').on(t.paymentIntentId),
     uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
+    index('orders_company_id_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.companyId} is not null`),
     index('orders_shipping_method_id_idx')
       .on(t.shippingMethodId)
       .where(sql`${t.shippingMethodId} is not null`),

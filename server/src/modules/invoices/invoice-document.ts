@@ -75,6 +75,8 @@ export interface InvoiceDocument {
   references: { label: string; value: string }[];
   seller: DocumentParty;
   buyer: DocumentParty;
+  /** Where the goods went, when the order has a shipping address other than the one billed. */
+  shipTo: DocumentParty | null;
   lines: DocumentLine[];
   /** Per rate, as the order's tax lines; empty for orders placed before tax (no tax row is invented). */
   rateTotals: RateTotal[];
@@ -118,6 +120,26 @@ function postalLines(a: PostalAddress): string[] {
   return [a.line1, a.line2, cityLine, a.countryName || a.country]
     .filter((l): l is string => Boolean(l))
     .map((l) => clip(l, ADDRESS_LINE_MAX));
+}
+
+/** The shipping address, when it is not the address the buyer block already shows. */
+function shipToParty(order: Order): DocumentParty | null {
+  const shipping = order.shippingAddress;
+  const billing = order.billingAddress;
+  if (!shipping || !billing) return null;
+  const same =
+    shipping.name === billing.name &&
+    shipping.company === billing.company &&
+    postalLines(shipping).join('\n') === postalLines(billing).join('\n');
+  if (same) return null;
+  return {
+    name: clip(shipping.name, ADDRESS_LINE_MAX),
+    company: shipping.company ? clip(shipping.company, ADDRESS_LINE_MAX) : null,
+    addressLines: postalLines(shipping),
+    email: null,
+    taxIds: [],
+    registration: null,
+  };
 }
 
 /** The buyer: the billing address when the order has one, else the shipping address, else its free-text address. */
@@ -228,6 +250,7 @@ export function invoiceDocumentOf(order: Order, seller: SellerInfo, extras: Docu
     ],
     seller: sellerParty(seller),
     buyer: buyerParty(order, extras),
+    shipTo: shipToParty(order),
     lines: documentLines(order),
     ...amounts(order),
     footer: `Paid on ${paid}.`,

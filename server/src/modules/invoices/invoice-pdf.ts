@@ -243,7 +243,11 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Buff
     half,
   );
 
-  let y = drawTable(doc, document, Math.max(sellerEnd, buyerEnd) + 24);
+  const shipToEnd = document.shipTo
+    ? drawParty(doc, 'Ship to', document.shipTo, MARGIN + half + 20, buyerEnd + 12, half)
+    : buyerEnd;
+
+  let y = drawTable(doc, document, Math.max(sellerEnd, shipToEnd) + 24);
   y = drawTotals(doc, document, y);
 
   doc

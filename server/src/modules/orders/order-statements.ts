@@ -51,6 +51,9 @@ const answerOf = (changed: string) => `
     coalesce((select ${orderJsonOf('c')} from ${changed} as c), ${orderJsonOf('t')}) as "json"
   from target as t`;
 
+/** The buyer's company at placing (issue 30): the order stays the company's if the buyer leaves. */
+const COMPANY_OF = (userId: string) => `(select company_id from company_members where user_id = ${userId})`;
+
 /** $1: order id. The order, locked for this statement. */
 const TARGET = `target as (select * from orders where id = $1::uuid for update)`;
 
@@ -167,13 +170,13 @@ export function orderStatements(events: OrderEvents) {
         from taken as t
       ), placed as (
         insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by,
-          net_cents, tax_cents, tax_lines, tax_note, buyer_tax_id, seller_tax_id, tax_country, tax_region)
+          net_cents, tax_cents, tax_lines, tax_note, buyer_tax_id, seller_tax_id, tax_country, tax_region, company_id)
         select t.id, $3::text, $4::text, $5::text, $6::text, $2::integer, $16::integer, a.net + a.tax, t.name, t.part_number, t.img, t.description,
           case when $8::float8 > 0 then now() + $8::float8 * interval '1 minute' end,
           a.net, a.tax,
           case when $14::text is null then '[]'::jsonb
             else jsonb_build_array(jsonb_build_object('rate', $10::integer, 'net', a.net, 'tax', a.tax)) end,
-          $11::text, $12::text, $13::text, $14::text, $15::text
+          $11::text, $12::text, $13::text, $14::text, $15::text, ${COMPANY_OF('$3::text')}
         from taken as t join amounts as a on a.id = t.id
         returning *
       ), placed_lines as (
@@ -237,7 +240,7 @@ export function orderStatements(events: OrderEvents) {
       ), placed as (
         insert into orders (part_id, user_id, email, phone, address, quantity, unit_price_cents, total_cents, name, part_number, img, description, pay_by,
           shipping_address, billing_address, shipping_method_id, shipping_method_name, shipping_cents, shipping_weight_grams,
-          net_cents, tax_cents, tax_lines, tax_note, buyer_tax_id, seller_tax_id, tax_country, tax_region)
+          net_cents, tax_cents, tax_lines, tax_note, buyer_tax_id, seller_tax_id, tax_country, tax_region, company_id)
         select f.part_id, $5::text, $6::text, $7::text, $8::text, totals.units, f.unit_cents,
           totals.cents + coalesce($16::integer, 0) + $18::integer,
           case when totals.n = 1 then l.name
@@ -245,7 +248,8 @@ export function orderStatements(events: OrderEvents) {
           l.part_number, l.img, l.description,
           case when $10::float8 > 0 then now() + $10::float8 * interval '1 minute' end,
           $12::jsonb, $13::jsonb, $14::uuid, $15::text, $16::integer, $17::integer,
-          totals.cents + coalesce($16::integer, 0), $18::integer, $19::jsonb, $20::text, $21::text, $22::text, $23::text, $24::text
+          totals.cents + coalesce($16::integer, 0), $18::integer, $19::jsonb, $20::text, $21::text, $22::text, $23::text, $24::text,
+          ${COMPANY_OF('$5::text')}
         from input as f join locked as l on l.id = f.part_id, totals
         where f.position = 1 and exists (select 1 from taken)
         returning *

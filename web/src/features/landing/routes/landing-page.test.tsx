@@ -1,20 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, server } from '@/testing/mock-api.ts';
+import { partOf } from '@/testing/mock-state.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const longText = 'Forged steel, machined to a tolerance of five microns and balanced at the factory. '.repeat(4);
-const part = (n: number) => ({
-  _id: `00000000-0000-4000-8000-00000000000${n}`,
-  name: `Part ${n}`,
-  des: n === 1 ? longText : `Short description ${n}`,
-  img: `/images/parts/p${n}.svg`,
-  minimunOrder: 10 * n,
-  available: 100 * n,
-  price: 12.5 * n,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const part = (n: number) =>
+  partOf({
+    _id: `00000000-0000-4000-8000-00000000000${n}`,
+    name: `Part ${n}`,
+    des: n === 1 ? longText : `Short description ${n}`,
+    img: `/images/parts/p${n}.svg`,
+    minimunOrder: 10 * n,
+    available: 100 * n,
+    price: 12.5 * n,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
 
 describe('Landing page', () => {
   it('shows the first 3 parts with a 150-character preview, the stats and the reviews', async () => {

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { id, money, text, TEXT_MAX, wholeNumber } from './common.ts';
+
+/**
+ * Company accounts (issue 30, PRODUCT.md "Companies"): several people buy for one workshop or
+ * fleet. A person belongs to at most one company, as its `admin` (invites and removes buyers,
+ * sees everything of the company) or a `buyer`. Shop admins create companies, attach accounts
+ * and grant payment terms. Money in dollars in the API, integer cents in the server.
+ */
+export const COMPANY_ROLES = ['admin', 'buyer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export const COMPANY_NAME_MAX = 120;
+/** The longest a company's payment terms run (Net N days) and the largest credit limit. */
+export const NET_DAYS_MAX = 365;
+export const CREDIT_LIMIT_MAX = 10_000_000;
+
+export const companyMember = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  joinedAt: z.string(),
+});
+export type CompanyMember = z.infer<typeof companyMember>;
+
+/** Payment terms a shop admin grants: pay on account within `netDays`, up to `creditLimit` open. */
+export const companyTerms = z.object({
+  netDays: z.number().int(),
+  creditLimit: z.number(),
+});
+export type CompanyTerms = z.infer<typeof companyTerms>;
+
+export const company = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The company's tax number (e.g. an EU VAT number), or null. */
+  taxId: z.string().nullable(),
+  /** Null until a shop admin grants payment terms. */
+  terms: companyTerms.nullable(),
+  members: z.array(companyMember),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Company = z.infer<typeof company>;
+
+/** Answer of `GET /api/company`: the caller's company and their role in it. */
+export const myCompany = company.extend({ role: z.enum(COMPANY_ROLES) });
+export type MyCompany = z.infer<typeof myCompany>;
+
+const taxIdField = z
+  .string({ message: 'taxId must be text' })
+  .trim()
+  .max(30, 'taxId has at most 30 characters')
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+
+/** Body of `POST /api/companies` (shop admins). */
+export const companyInput = z.object({
+  name: text('Company name', COMPANY_NAME_MAX),
+  taxId: taxIdField.optional(),
+});
+export type CompanyInput = z.input<typeof companyInput>;
+
+/** Body of `PUT /api/companies/:id/members/:email` (shop admins): attach an account, or change its role. */
+export const companyMemberInput = z.object({
+  role: z.enum(COMPANY_ROLES, { message: "role must be 'admin' or 'buyer'" }),
+});
+
+/** Body of `PUT /api/companies/:id/terms` (shop admins): both null withdraws the terms. */
+export const companyTermsInput = z
+  .object({
+    netDays: wholeNumber('netDays', 1, NET_DAYS_MAX).nullable(),
+    creditLimit: money('creditLimit', CREDIT_LIMIT_MAX).nullable(),
+  })
+  .refine((v) => (v.netDays === null) === (v.creditLimit === null), {
+    message: 'Give both netDays and creditLimit, or neither to withdraw the terms',
+    path: ['netDays'],
+  });
+export type CompanyTermsInput = z.input<typeof companyTermsInput>;
+
+export const companyIdParams = z.object({ id });
+export const companyMemberParams = z.object({
+  id,
+  email: z
+    .email({ message: 'Must be a valid email' })
+    .max(TEXT_MAX.email, `Email must be at most ${TEXT_MAX.email} characters`),
+});
