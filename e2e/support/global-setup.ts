@@ -9,7 +9,7 @@ import { ARTIFACTS_DIR, CHROMIUM_PATH, REPO_ROOT, SCREENSHOTS_DIR, SPECS_DIR } f
 /** Google's client as the server sees it; the local provider accepts any. */
 const GOOGLE_CLIENT = { GOOGLE_CLIENT_ID: 'torque-e2e', GOOGLE_CLIENT_SECRET: 'torque-e2e-secret' };
 /** The suite signs up a few dozen users from one address in a minute: raise the limits (they stay on). */
-const RATE_LIMIT_SCALE = '50';
+export const RATE_LIMIT_SCALE = '50';
 /** The hold of the short-hold server (specs/hold.spec.ts): 30 s, swept every 7.5 s. */
 export const SHORT_HOLD_MINUTES = 0.5;
 

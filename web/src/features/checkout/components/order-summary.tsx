@@ -13,7 +13,7 @@ export function OrderSummary({ order, expired }: { order: Order; expired: boolea
         alt=""
         width={96}
         height={72}
-        className="hidden aspect-[4/3] w-24 shrink-0 rounded-field bg-base-200 object-cover sm:block"
+        className="hidden aspect-[4/3] w-24 shrink-0 self-start rounded-field bg-base-200 object-cover sm:block"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
