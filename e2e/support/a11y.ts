@@ -16,13 +16,20 @@ export const EXTRA_RULES = ['label-content-name-mismatch'] as const;
  * Waits for what a person waits for before reading the page: its transitions to end (the dashboard's
  * menu fading in when the screen widens to 1280 px). axe computes contrast from the colours of the
  * moment, and mid-fade a link's text is paler than it will be (seen once in CI on the menu's
- * "Manage Products"). Endless animations (a loading shimmer) are not waited for.
+ * "Manage Products"). Endless animations (a loading shimmer) are not waited for, nor those driven by
+ * scrolling rather than time: daisyUI's `set-page-has-scroll` runs on a scroll timeline as long as
+ * a modal is open, and "runs" for good.
  */
 async function transitionsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.timeline !== document.timeline ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
   );
 }
 

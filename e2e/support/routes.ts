@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import type { Part } from '@torque/contract';
-import { addPart, placeOrder } from '@torque/testkit';
+import { addPart, call, expectStatus, placeOrder } from '@torque/testkit';
 import { adminAccountFor, newAccount, type Account } from './accounts.ts';
 import { api, apiUser, e2ePart, listParts, payOrder } from './api.ts';
 import { signUpInBrowser, signUpOrSignIn } from './identity.ts';
@@ -118,6 +118,40 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
       ready: headingReady('Checkout'),
     },
     {
+      // Issue 29: a tax number of no EU state (an EIN) is kept, never checked, and the badge says so.
+      name: 'dashboard-my-profile-tax-id',
+      path: async ({ request, account }) => {
+        if (!account) throw new Error('a tax number needs a signed-in account');
+        const user = await apiUser(request, account.email);
+        const saved = await call(api(request), 'PUT', '/api/tax-id', {
+          token: user.token,
+          body: { taxId: '12-3456789' },
+        });
+        expectStatus(saved, 200, 'PUT /api/tax-id');
+        return '/dashboard/my-profile';
+      },
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByTestId('tax-id-status')).toContainText('Not checked');
+      },
+    },
+    {
+      // Issue 29: a paid order the shop refunded, with its credit note to download.
+      name: 'dashboard-my-orders-refunded',
+      path: async (context) => {
+        if (!context.account) throw new Error('an order needs a signed-in account');
+        const user = await apiUser(context.request, context.account.email);
+        const order = await orderFor(context);
+        await payOrder(context.request, user, order._id);
+        await refundAsAdmin(context.specFile, order._id);
+        return '/dashboard/my-orders';
+      },
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('button', { name: /^Download credit note CN-/ })).toBeVisible();
+      },
+    },
+    {
       name: 'dashboard-my-orders-with-order',
       path: async (context) => {
         await orderFor(context);
@@ -145,6 +179,32 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
         await expect(page.getByRole('table').getByText('Make Admin').first()).toBeVisible();
       },
     },
+    {
+      // Issue 29: the tax-exemption dialog of a customer with a certificate, its number cleared and
+      // saved, so the field's error is checked too.
+      name: 'dashboard-user-tax-exemption',
+      path: async ({ request, account }) => {
+        if (!account) throw new Error('an exemption is recorded by a signed-in admin');
+        const { account: buyer } = await customerWithOrders({ paid: 0, unpaid: 0 });
+        const admin = await apiUser(request, account.email);
+        const recorded = await call(api(request), 'PUT', `/api/tax-exemptions/${encodeURIComponent(buyer.email)}`, {
+          token: admin.token,
+          body: { certificate: 'RESALE-CA-0042', expiresOn: '2099-12-31' },
+        });
+        expectStatus(recorded, 200, 'PUT /api/tax-exemptions/:email');
+        return `/dashboard/user?${new URLSearchParams({ q: buyer.email })}`;
+      },
+      ready: async (page) => {
+        await dashboardReady(page);
+        await page.getByRole('button', { name: /^Tax exemption, / }).click();
+        const dialog = page.getByRole('dialog', { name: 'Tax exemption' });
+        await expect(dialog.getByTestId('tax-exemption-current')).toContainText('RESALE-CA-0042');
+        await dialog.getByLabel('Certificate number').fill('');
+        await dialog.getByRole('button', { name: 'Save certificate' }).click();
+        await expect(dialog.getByLabel('Certificate number')).toHaveAttribute('aria-invalid', 'true');
+        await settled(page);
+      },
+    },
     { name: 'dashboard-add-product', path: '/dashboard/add-product', ready: dashboardReady },
     {
       // With a paid and an unpaid order, so both Ship Now and Cancel are checked enabled.
@@ -156,6 +216,22 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
       ready: async (page) => {
         await dashboardReady(page);
         await expect(page.getByRole('table').getByText('Ship Now').first()).toBeVisible();
+      },
+    },
+    {
+      // Issue 29: a customer's two paid orders, one refunded (its credit note in the table), and the
+      // Refund dialog open on the other.
+      name: 'dashboard-manage-all-orders-refund',
+      path: async ({ specFile }) => {
+        const { account, orderIds } = await customerWithOrders({ paid: 2, unpaid: 0 });
+        await refundAsAdmin(specFile, orderIds[0]!);
+        return `/dashboard/manage-all-orders?${new URLSearchParams({ q: account.email })}`;
+      },
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('button', { name: /^Download credit note CN-/ })).toBeVisible();
+        await page.getByRole('button', { name: /^Refund order / }).click();
+        await expect(page.getByRole('dialog', { name: 'Refund this order?' })).toBeVisible();
       },
     },
     { name: 'dashboard-manage-products', path: '/dashboard/manage-products', ready: dashboardReady },
@@ -274,19 +350,44 @@ async function orderFor({ request, account }: RouteContext) {
  * A new customer with `paid` paid and `unpaid` unpaid orders, made in a request context of its
  * own (the page stays signed in as whoever opens the route).
  */
-async function customerWithOrders({ paid, unpaid }: { paid: number; unpaid: number }): Promise<Account> {
+async function customerWithOrders({
+  paid,
+  unpaid,
+}: {
+  paid: number;
+  unpaid: number;
+}): Promise<{ account: Account; orderIds: string[] }> {
   const account = newAccount('customer');
   const request = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
   try {
     await signUpInBrowser(request, account);
-    if (paid + unpaid === 0) return account;
+    const orderIds: string[] = [];
+    if (paid + unpaid === 0) return { account, orderIds };
     const user = await apiUser(request, account.email);
     const part = await firstPart(request);
     for (let i = 0; i < paid + unpaid; i++) {
       const order = await placeOrder(api(request), user, part._id, part.minimunOrder);
       if (i < paid) await payOrder(request, user, order._id);
+      orderIds.push(order._id);
     }
-    return account;
+    return { account, orderIds };
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** The spec's admin refunds a paid order (issue 29: its credit note is issued), in a request context of its own. */
+async function refundAsAdmin(specFile: string, orderId: string): Promise<void> {
+  const admin = adminAccountFor(specFile);
+  const request = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    await signUpOrSignIn(request, admin);
+    const user = await apiUser(request, admin.email);
+    expectStatus(
+      await call(api(request), 'POST', `/api/order/${orderId}/refund`, { token: user.token }),
+      200,
+      'POST /api/order/:id/refund',
+    );
   } finally {
     await request.dispose();
   }

@@ -80,10 +80,16 @@ export function quoteFor(email: string, addressId?: string | null, methodId?: st
   };
 }
 
-/** The mock's VIES: `viesDown` → unverified; two letters and 8–12 digits → valid; else invalid. */
+/**
+ * The mock's VIES: `viesDown` → unverified; two letters and 8–12 digits → valid; else invalid. A
+ * number without an EU prefix (EL for Greece) is no VAT number: kept as typed, unverified, no country.
+ */
 function checkTaxId(taxId: string): TaxIdAnswer {
   if (taxId === '') return { taxId: null, country: null, status: null };
   const normalised = taxId.toUpperCase().replace(/[\s.-]/g, '');
+  const prefix = normalised.slice(0, 2);
+  if (!EU.has(prefix === 'EL' ? 'GR' : prefix) || prefix === 'GR')
+    return { taxId: taxId.trim(), country: null, status: 'unverified' };
   const country = /^[A-Z]{2}/.test(normalised) ? normalised.slice(0, 2) : null;
   const status = state.viesDown ? 'unverified' : /^[A-Z]{2}\d{8,12}$/.test(normalised) ? 'valid' : 'invalid';
   return { taxId: normalised, country, status };

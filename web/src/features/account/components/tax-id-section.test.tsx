@@ -42,6 +42,24 @@ describe('My Profile: tax number', () => {
     expect(section().getByText('We could not reach the EU’s VIES service; we will check again.')).toBeInTheDocument();
   });
 
+  it('keeps a number of no EU state (an EIN) without promising a VIES check', async () => {
+    const { user } = openProfile();
+    const field = await screen.findByLabelText('VAT number / tax id');
+    await user.type(field, '12-3456789');
+    await user.click(section().getByRole('button', { name: 'Save tax number' }));
+    const status = await section().findByTestId('tax-id-status');
+    expect(within(status).getByText('Not checked')).toBeInTheDocument();
+    expect(status).toHaveTextContent(
+      'Not an EU VAT number: it is printed on your invoices, and tax is charged as usual.',
+    );
+    expect(section().queryByText(/VIES/)).not.toBeInTheDocument();
+    expect(state.taxIds.get('ann@example.com')).toMatchObject({
+      taxId: '12-3456789',
+      country: null,
+      status: 'unverified',
+    });
+  });
+
   it('shows the stored number and status on arrival, and removes it when emptied', async () => {
     state.taxIds.set('ann@example.com', { taxId: 'ATU12345678', country: 'AT', status: 'unverified' });
     const { user } = openProfile();

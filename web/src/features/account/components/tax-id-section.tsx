@@ -27,9 +27,19 @@ const STATUS: Record<TaxIdStatus, { label: string; badge: string; text: string }
   },
 };
 
-/** The buyer's tax number's status as a badge and a sentence (issue 29). */
-export function TaxIdStatusBadge({ status }: { status: TaxIdStatus }) {
-  const { label, badge, text } = STATUS[status];
+/**
+ * A number of no EU member state (an EIN, a Canadian BN) is kept unverified for good: nothing
+ * checks it and it never lowers the tax (PRODUCT.md §21), so "we will check again" would be untrue.
+ */
+const OTHER_NUMBER = {
+  label: 'Not checked',
+  badge: 'badge-neutral',
+  text: 'Not an EU VAT number: it is printed on your invoices, and tax is charged as usual.',
+};
+
+/** The buyer's tax number's status as a badge and a sentence (issue 29); `country` null: not an EU VAT number. */
+export function TaxIdStatusBadge({ status, country }: { status: TaxIdStatus; country: string | null }) {
+  const { label, badge, text } = status === 'unverified' && country === null ? OTHER_NUMBER : STATUS[status];
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="tax-id-status">
       <span className={`badge badge-sm ${badge}`}>{label}</span>
@@ -84,7 +94,7 @@ function TaxIdForm({ answer }: { answer: TaxIdAnswer }) {
         registration={form.register('taxId')}
         error={errors.taxId?.message}
       />
-      {answer.taxId && answer.status ? <TaxIdStatusBadge status={answer.status} /> : null}
+      {answer.taxId && answer.status ? <TaxIdStatusBadge status={answer.status} country={answer.country} /> : null}
       <p className="text-xs text-base-content/80">
         Buying for a business in another EU member state? With a valid EU VAT number from a member state other than
         ours, your orders are invoiced without VAT under the reverse charge: you account for the VAT. Leave the field

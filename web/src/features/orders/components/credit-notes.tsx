@@ -15,7 +15,7 @@ export function CreditNotes({ order, compact = false }: { order: Order; compact?
             <button
               type="button"
               className="link font-medium text-amber-800"
-              aria-label={`Download credit note ${note.number}`}
+              aria-label={`Download credit note ${note.number} (PDF)`}
               disabled={download.isPending}
               onClick={() => download.mutate({ orderId: order._id, number: note.number })}
             >

@@ -65,7 +65,7 @@ describe('My Orders: tax (issue 29)', () => {
     const card = within(cardOf('Oil Filter'));
     expect(card.getByText(EXPORT_NOTE)).toBeInTheDocument();
     expect(card.getByText(/the payment was given back/)).toBeInTheDocument();
-    await user.click(card.getByRole('button', { name: 'Download credit note CN-2026-000003' }));
+    await user.click(card.getByRole('button', { name: 'Download credit note CN-2026-000003 (PDF)' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(asked).toMatch(/\/credit-notes\/CN-2026-000003\.pdf$/);
     expect(authorization).toMatch(/^Bearer /);
