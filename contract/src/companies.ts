@@ -84,3 +84,48 @@ export const companyMemberParams = z.object({
     .email({ message: 'Must be a valid email' })
     .max(TEXT_MAX.email, `Email must be at most ${TEXT_MAX.email} characters`),
 });
+
+/** How long a company invitation's link works (issue 30): after that, 409 INVITATION_EXPIRED. */
+export const INVITATION_TTL_DAYS = 7;
+export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+const emailField = z
+  .email({ message: 'Must be a valid email' })
+  .max(TEXT_MAX.email, `Email must be at most ${TEXT_MAX.email} characters`);
+
+/** Body of `POST /api/company/invitations` (company admins): whom to invite as a buyer. */
+export const companyInvitationInput = z.object({
+  email: z.string({ message: 'Must be a valid email' }).trim().pipe(emailField),
+});
+export type CompanyInvitationInput = z.input<typeof companyInvitationInput>;
+
+/** A pending invitation (`GET /api/company/invitations`, and the answer of inviting). */
+export const companyInvitation = z.object({
+  email: z.string(),
+  invitedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type CompanyInvitation = z.infer<typeof companyInvitation>;
+
+/** Body of `POST /api/company/invitations/accept`: the token of the e-mail's link. */
+export const invitationAcceptInput = z.object({
+  token: z
+    .string({ message: 'token is required' })
+    .min(1, 'token is required')
+    .max(200, 'token is not valid')
+    .regex(/^[\w-]+$/, 'token is not valid'),
+});
+export type InvitationAcceptInput = z.input<typeof invitationAcceptInput>;
+
+/** `DELETE /api/company/members/:email` (company admins). */
+export const myCompanyMemberParams = z.object({ email: emailField });
+
+/** The error codes of the invitation calls (PRODUCT.md "Companies"). */
+export const INVITATION_ERRORS = {
+  expired: 'INVITATION_EXPIRED',
+  used: 'INVITATION_USED',
+  otherAccount: 'INVITATION_FOR_ANOTHER_ACCOUNT',
+  inAnotherCompany: 'IN_ANOTHER_COMPANY',
+  alreadyMember: 'ALREADY_MEMBER',
+  lastAdmin: 'LAST_ADMIN',
+} as const;

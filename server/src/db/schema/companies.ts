@@ -40,3 +40,25 @@ export const companyMembers = pgTable(
     check('company_members_role', sql`${t.role} in ('admin', 'buyer')`),
   ],
 );
+
+/**
+ * Invitations a company admin sends (migration 0019): only the token's SHA-256 hash is kept; the
+ * link works until `expires_at` and once (`accepted_at`).
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('company_invitations_company_idx').on(t.companyId, t.createdAt)],
+);

@@ -12,7 +12,16 @@ declare module 'fastify' {
 
 export const companiesPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('companies', createCompaniesService(createCompaniesRepository(app.db)));
+    app.decorate(
+      'companies',
+      createCompaniesService(createCompaniesRepository(app.db), {
+        async sendInvitation(recipient, payload) {
+          await app.mail.enqueue('company-invitation', recipient, payload);
+          app.mail.poke();
+        },
+        companyOrders: (companyId, query) => app.orders.service.listCompany(companyId, query),
+      }),
+    );
   },
-  { name: 'companies', dependencies: ['database'] },
+  { name: 'companies', dependencies: ['database', 'orders', 'mail'] },
 );
