@@ -86,11 +86,11 @@ function CompanyCard({ company }: { company: Company }) {
                     <button
                       type="button"
                       className="btn btn-outline btn-xs"
+                      aria-label={`${member.role === 'admin' ? 'Make buyer' : 'Make admin'} ${member.email}`}
                       disabled={put.isPending}
                       onClick={() => switchRole(member)}
                     >
                       {member.role === 'admin' ? 'Make buyer' : 'Make admin'}
-                      <span className="sr-only"> {member.email}</span>
                     </button>
                   </td>
                 </tr>
