@@ -226,7 +226,10 @@ for (const kind of databaseKinds()) {
       assert.equal(page1.headers['x-total-count'], String(ids.length));
       const next = /<([^>]+)>;\s*rel="next"/.exec(String(page1.headers.link))?.[1];
       assert.ok(next, String(page1.headers.link));
-      const page2 = await t.inject({ method: 'GET', url: new URL(next, 'http://x').pathname + new URL(next, 'http://x').search }, boss);
+      const page2 = await t.inject(
+        { method: 'GET', url: new URL(next, 'http://x').pathname + new URL(next, 'http://x').search },
+        boss,
+      );
       assert.equal((page2.json() as Order[])[0]?._id, first._id);
       assert.equal((await t.inject({ method: 'GET', url: '/api/company/orders?cursor=abc' }, boss)).statusCode, 400);
       assert.equal((await t.inject({ method: 'GET', url: '/api/company/orders' }, stranger)).statusCode, 404);

@@ -643,7 +643,13 @@ const rows: Row[] = [
         {
           method: 'POST',
           url: '/api/company/invitations',
-          payload: { ...c.forged, companyId: other, role: 'admin', expiresAt: '2999-01-01T00:00:00Z', email: 'mass-invitee@torque.test' },
+          payload: {
+            ...c.forged,
+            companyId: other,
+            role: 'admin',
+            expiresAt: '2999-01-01T00:00:00Z',
+            email: 'mass-invitee@torque.test',
+          },
         },
         boss,
       );

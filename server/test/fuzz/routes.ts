@@ -625,8 +625,7 @@ export const routeFuzz: RouteFuzz[] = [
   },
   {
     route: 'DELETE /api/company/members/:email',
-    requests: (p) =>
-      requests({ method: 'DELETE', path: segment(p.emails).map((e) => `/api/company/members/${e}`) }),
+    requests: (p) => requests({ method: 'DELETE', path: segment(p.emails).map((e) => `/api/company/members/${e}`) }),
   },
   {
     route: 'GET /api/company/orders',

@@ -221,41 +221,41 @@ export function createCompaniesRepository(db: Db) {
     caller: { userId: string; email: string },
     joinedElsewhere: Error,
   ): Promise<AcceptOutcome> {
-      return db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({
-            ...invitationColumns,
-            expired: sql<boolean>`${companyInvitations.expiresAt} <= now()`,
-          })
-          .from(companyInvitations)
-          .where(eq(companyInvitations.tokenHash, tokenHash))
-          .for('update');
-        if (!found) return { kind: 'unknown' };
-        if (found.acceptedAt) return { kind: 'used' };
-        if (found.expired) return { kind: 'expired' };
-        if (found.email.toLowerCase() !== caller.email.toLowerCase()) return { kind: 'other-account' };
-        const [current] = await tx
-          .select({ companyId: companyMembers.companyId })
-          .from(companyMembers)
-          .where(eq(companyMembers.userId, caller.userId));
-        if (current && current.companyId !== found.companyId) return { kind: 'in-another-company' };
-        const taken = await tx
-          .update(companyInvitations)
-          .set({ acceptedAt: sql`now()`, acceptedBy: caller.userId })
-          .where(and(eq(companyInvitations.id, found.id), isNull(companyInvitations.acceptedAt)))
-          .returning({ id: companyInvitations.id });
-        if (taken.length === 0) return { kind: 'used' };
-        if (!current) {
-          const joined = await tx
-            .insert(companyMembers)
-            .values({ companyId: found.companyId, userId: caller.userId, role: 'buyer' })
-            .onConflictDoNothing()
-            .returning({ userId: companyMembers.userId });
-          // Joined another company in between: the throw undoes the acceptance.
-          if (joined.length === 0) throw joinedElsewhere;
-        }
-        return { kind: 'joined' as const, companyId: found.companyId };
-      });
+    return db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({
+          ...invitationColumns,
+          expired: sql<boolean>`${companyInvitations.expiresAt} <= now()`,
+        })
+        .from(companyInvitations)
+        .where(eq(companyInvitations.tokenHash, tokenHash))
+        .for('update');
+      if (!found) return { kind: 'unknown' };
+      if (found.acceptedAt) return { kind: 'used' };
+      if (found.expired) return { kind: 'expired' };
+      if (found.email.toLowerCase() !== caller.email.toLowerCase()) return { kind: 'other-account' };
+      const [current] = await tx
+        .select({ companyId: companyMembers.companyId })
+        .from(companyMembers)
+        .where(eq(companyMembers.userId, caller.userId));
+      if (current && current.companyId !== found.companyId) return { kind: 'in-another-company' };
+      const taken = await tx
+        .update(companyInvitations)
+        .set({ acceptedAt: sql`now()`, acceptedBy: caller.userId })
+        .where(and(eq(companyInvitations.id, found.id), isNull(companyInvitations.acceptedAt)))
+        .returning({ id: companyInvitations.id });
+      if (taken.length === 0) return { kind: 'used' };
+      if (!current) {
+        const joined = await tx
+          .insert(companyMembers)
+          .values({ companyId: found.companyId, userId: caller.userId, role: 'buyer' })
+          .onConflictDoNothing()
+          .returning({ userId: companyMembers.userId });
+        // Joined another company in between: the throw undoes the acceptance.
+        if (joined.length === 0) throw joinedElsewhere;
+      }
+      return { kind: 'joined' as const, companyId: found.companyId };
+    });
   }
 }
 export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;

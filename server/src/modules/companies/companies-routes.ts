@@ -165,7 +165,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['companies'],
-        summary: "Accept an invitation: join its company as a buyer",
+        summary: 'Accept an invitation: join its company as a buyer',
         description:
           '404 for an unknown token; 409 INVITATION_USED once accepted, 409 INVITATION_EXPIRED after 7 days; ' +
           "403 INVITATION_FOR_ANOTHER_ACCOUNT when the caller's e-mail is not the invited one; 409 " +

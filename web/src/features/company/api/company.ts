@@ -23,7 +23,8 @@ export async function getMyCompany(signal?: AbortSignal): Promise<MyCompany | nu
   }
 }
 
-export const myCompanyQueryOptions = () => queryOptions({ queryKey: mineKey, queryFn: ({ signal }) => getMyCompany(signal) });
+export const myCompanyQueryOptions = () =>
+  queryOptions({ queryKey: mineKey, queryFn: ({ signal }) => getMyCompany(signal) });
 
 export function useMyCompany(enabled = true) {
   return useQuery({ ...myCompanyQueryOptions(), enabled });

@@ -67,7 +67,11 @@ const attachSchema = z.object({
   email: z
     .string()
     .trim()
-    .pipe(z.email({ message: 'Must be a valid email' }).max(TEXT_MAX.email, `Email must be at most ${TEXT_MAX.email} characters`)),
+    .pipe(
+      z
+        .email({ message: 'Must be a valid email' })
+        .max(TEXT_MAX.email, `Email must be at most ${TEXT_MAX.email} characters`),
+    ),
   role: companyMemberInput.shape.role,
 });
 
@@ -97,7 +101,12 @@ export function AttachMemberForm({ company }: { company: Company }) {
     ),
   );
   return (
-    <form noValidate aria-label={`Attach an account to ${company.name}`} className="flex flex-wrap items-end gap-2" onSubmit={onSubmit}>
+    <form
+      noValidate
+      aria-label={`Attach an account to ${company.name}`}
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={onSubmit}
+    >
       <TextField
         label="Account e-mail"
         type="email"
@@ -162,7 +171,12 @@ export function TermsForm({ company }: { company: Company }) {
     );
   const atField = isApiError(put.error) && put.error.fields !== undefined;
   return (
-    <form noValidate aria-label={`Payment terms of ${company.name}`} className="flex flex-wrap items-end gap-2" onSubmit={onSubmit}>
+    <form
+      noValidate
+      aria-label={`Payment terms of ${company.name}`}
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={onSubmit}
+    >
       <TextField
         label="Net days"
         inputMode="numeric"

@@ -14,7 +14,9 @@ function statusOf(order: Order): string {
 }
 
 const itemsOf = (order: Order) =>
-  order.lines.length > 0 ? order.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ') : `${order.quantity} × ${order.name}`;
+  order.lines.length > 0
+    ? order.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')
+    : `${order.quantity} × ${order.name}`;
 
 /** The company's orders, newest first, paged: every member sees them, read-only, with their invoices. */
 export function CompanyOrders() {

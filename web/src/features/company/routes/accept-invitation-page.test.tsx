@@ -17,7 +17,9 @@ describe('The invitation link (issue 30)', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     await user.click(screen.getByRole('link', { name: 'Sign up' }));
     expect(router.state.location.pathname).toBe('/signup');
-    expect(router.state.location.state).toEqual({ from: { pathname: '/invitations/accept', search: `?token=${token}` } });
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/invitations/accept', search: `?token=${token}` },
+    });
   });
 
   it('accepts for the signed-in account and shows the company', async () => {

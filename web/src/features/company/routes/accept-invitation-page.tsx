@@ -19,7 +19,9 @@ function refusalText(error: unknown): string {
     case INVITATION_ERRORS.inAnotherCompany:
       return 'You belong to another company already. A person buys for one company at a time.';
     default:
-      return error.status === 404 ? 'This invitation link is not valid. Check that you opened the whole link.' : error.message;
+      return error.status === 404
+        ? 'This invitation link is not valid. Check that you opened the whole link.'
+        : error.message;
   }
 }
 
@@ -49,7 +51,10 @@ export default function AcceptInvitationPage() {
   } else if (status !== 'authenticated') {
     body = (
       <>
-        <p>You have been invited to buy for a company. Sign up or sign in with the address the invitation was sent to, then accept it here.</p>
+        <p>
+          You have been invited to buy for a company. Sign up or sign in with the address the invitation was sent to,
+          then accept it here.
+        </p>
         <div className="flex flex-wrap gap-2">
           <Link to="/signup" state={{ from }} className="btn btn-primary">
             Sign up
@@ -86,8 +91,8 @@ export default function AcceptInvitationPage() {
     body = (
       <>
         <p>
-          Signed in as <strong className="break-all">{user?.email}</strong>. Accept the invitation to buy for the company
-          that sent it.
+          Signed in as <strong className="break-all">{user?.email}</strong>. Accept the invitation to buy for the
+          company that sent it.
         </p>
         {accept.isError ? (
           <p role="alert" className="text-red-700">

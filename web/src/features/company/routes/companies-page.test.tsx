@@ -12,7 +12,10 @@ describe('Companies (shop admins, issue 30)', () => {
   it('is in the admin menu and creates a company with a tax number', async () => {
     const { user } = openAsAdmin();
     const menu = await screen.findByRole('navigation', { name: 'Dashboard' });
-    expect(await within(menu).findByRole('link', { name: 'Companies' })).toHaveAttribute('href', '/dashboard/companies');
+    expect(await within(menu).findByRole('link', { name: 'Companies' })).toHaveAttribute(
+      'href',
+      '/dashboard/companies',
+    );
     const form = await screen.findByRole('form', { name: 'Create a company' });
     await user.click(within(form).getByRole('button', { name: 'Create company' }));
     expect(await within(form).findByText('Company name is required')).toBeInTheDocument();

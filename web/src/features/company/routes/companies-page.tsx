@@ -48,7 +48,10 @@ function CompanyCard({ company }: { company: Company }) {
   };
   const headingId = `company-${company._id}`;
   return (
-    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4">
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+    >
       <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h3 id={headingId} className="text-lg font-semibold">
           {company.name}
@@ -56,7 +59,9 @@ function CompanyCard({ company }: { company: Company }) {
         <span className="text-sm">Tax number: {company.taxId ?? 'none'}</span>
         <span className="text-sm">
           Terms:{' '}
-          {company.terms ? `Net ${company.terms.netDays}, credit limit ${formatMoney(company.terms.creditLimit)}` : 'none'}
+          {company.terms
+            ? `Net ${company.terms.netDays}, credit limit ${formatMoney(company.terms.creditLimit)}`
+            : 'none'}
         </span>
       </header>
       {company.members.length === 0 ? (

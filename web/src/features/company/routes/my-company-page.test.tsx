@@ -26,7 +26,14 @@ describe('My company (issue 30)', () => {
 
   it("shows a buyer the company, its members with roles and its orders, with no admin's controls", async () => {
     const { boss } = fleetWith('buyer');
-    addOrder({ email: boss.email, name: 'Oil Filter', quantity: 3, unitPrice: 4, payment: true, invoiceNumber: 'INV-2026-000007' });
+    addOrder({
+      email: boss.email,
+      name: 'Oil Filter',
+      quantity: 3,
+      unitPrice: 4,
+      payment: true,
+      invoiceNumber: 'INV-2026-000007',
+    });
     addOrder({ email: 'stranger@example.com', name: 'Not Ours' });
     renderApp('/dashboard/company');
     expect(await screen.findByRole('heading', { name: 'Northline Fleet' })).toBeInTheDocument();
@@ -74,9 +81,13 @@ describe('My company (issue 30)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Kim Buyer removed')).toBeInTheDocument();
     await waitFor(() =>
-      expect(within(screen.getByRole('table', { name: 'Members' })).queryByText('kim@fleet.test')).not.toBeInTheDocument(),
+      expect(
+        within(screen.getByRole('table', { name: 'Members' })).queryByText('kim@fleet.test'),
+      ).not.toBeInTheDocument(),
     );
-    expect(state.companies.find((c) => c._id === company._id)?.members.map((m) => m.email)).toEqual(['boss@fleet.test']);
+    expect(state.companies.find((c) => c._id === company._id)?.members.map((m) => m.email)).toEqual([
+      'boss@fleet.test',
+    ]);
     // Never themselves: no Remove on the admin's own row.
     expect(screen.queryByRole('button', { name: 'Remove boss@fleet.test' })).not.toBeInTheDocument();
   });

@@ -26,8 +26,8 @@ export default function MyCompanyPage() {
 function NoCompany() {
   return (
     <p>
-      You do not belong to a company. A company&apos;s admin can invite you by e-mail; the shop can attach your
-      account to one.
+      You do not belong to a company. A company&apos;s admin can invite you by e-mail; the shop can attach your account
+      to one.
     </p>
   );
 }
@@ -120,7 +120,8 @@ function CompanyView({ company }: { company: MyCompany }) {
                   <ul className="flex flex-col gap-1 text-sm">
                     {pending.map((invitation) => (
                       <li key={invitation.email} className="break-all">
-                        {invitation.email} <span className="text-base-content/80">(until {formatDateTime(invitation.expiresAt)})</span>
+                        {invitation.email}{' '}
+                        <span className="text-base-content/80">(until {formatDateTime(invitation.expiresAt)})</span>
                       </li>
                     ))}
                   </ul>
