@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, money, text, TEXT_MAX, wholeNumber } from './common.ts';
+import { TAX_ID_STATUSES } from './tax.ts';
 
 /**
  * Company accounts (issue 30, PRODUCT.md "Companies"): several people buy for one workshop or
@@ -34,6 +35,11 @@ export const company = z.object({
   name: z.string(),
   /** The company's tax number (e.g. an EU VAT number), or null. */
   taxId: z.string().nullable(),
+  /**
+   * Its check, as a person's number's (PRODUCT.md "Tax"): an EU VAT number is asked of VIES when
+   * set ('unverified' while VIES is away); a member's tax decision uses this number. Null without one.
+   */
+  taxIdStatus: z.enum(TAX_ID_STATUSES).nullable(),
   /** Null until a shop admin grants payment terms. */
   terms: companyTerms.nullable(),
   members: z.array(companyMember),

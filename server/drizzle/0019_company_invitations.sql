@@ -20,3 +20,10 @@ ALTER TABLE "company_invitations" ADD CONSTRAINT "company_invitations_company_id
 ALTER TABLE "company_invitations" ADD CONSTRAINT "company_invitations_invited_by_user_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_invitations" ADD CONSTRAINT "company_invitations_accepted_by_user_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "company_invitations_company_idx" ON "company_invitations" USING btree ("company_id","created_at");
+--> statement-breakpoint
+-- A company's tax number is checked like a person's (issue 29's VIES check) when a shop admin
+-- sets it: its country and status ('valid' | 'invalid' | 'unverified'); a member's tax decision
+-- uses it instead of their own number.
+ALTER TABLE "companies" ADD COLUMN "tax_id_country" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "tax_id_status" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_tax_id_status" CHECK ("companies"."tax_id_status" in ('valid', 'invalid', 'unverified'));

@@ -33,12 +33,14 @@ const mineOf = (company: Company, email: string): MyCompany => ({
 export function addCompany(
   name: string,
   members: { email: string; role: CompanyRole; name?: string }[] = [],
-  fields: Partial<Pick<Company, 'taxId' | 'terms'>> = {},
+  fields: Partial<Pick<Company, 'taxId' | 'taxIdStatus' | 'terms'>> = {},
 ): Company {
   const company: Company = {
     _id: mockId(),
     name,
     taxId: fields.taxId ?? null,
+    // The server asks VIES; the mock calls every number it is given valid unless told otherwise.
+    taxIdStatus: fields.taxIdStatus ?? (fields.taxId ? 'valid' : null),
     terms: fields.terms ?? null,
     members: members.map((m) => ({
       email: m.email,

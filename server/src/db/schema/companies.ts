@@ -13,11 +13,17 @@ export const companies = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     taxId: text('tax_id'),
+    /** Migration 0019: the tax number's country and VIES status, checked when a shop admin sets it. */
+    taxIdCountry: text('tax_id_country'),
+    taxIdStatus: text('tax_id_status', { enum: ['valid', 'invalid', 'unverified'] }),
     netDays: integer('net_days'),
     creditLimitCents: integer('credit_limit_cents'),
     ...timestamps,
   },
-  (t) => [check('companies_terms_both', sql`(${t.netDays} is null) = (${t.creditLimitCents} is null)`)],
+  (t) => [
+    check('companies_terms_both', sql`(${t.netDays} is null) = (${t.creditLimitCents} is null)`),
+    check('companies_tax_id_status', sql`${t.taxIdStatus} in ('valid', 'invalid', 'unverified')`),
+  ],
 );
 
 /** A company's people: an account belongs to at most one company (`user_id` is unique). */

@@ -70,7 +70,12 @@ export function createCompaniesRepository(db: Db) {
             .where(inArray(companyMembers.companyId, [...companyIds]))
             .orderBy(asc(companyMembers.createdAt), asc(user.email)),
 
-    async create(fields: { name: string; taxId: string | null }): Promise<StoredCompany> {
+    async create(fields: {
+      name: string;
+      taxId: string | null;
+      taxIdCountry?: string | null;
+      taxIdStatus?: 'valid' | 'invalid' | 'unverified' | null;
+    }): Promise<StoredCompany> {
       const [row] = await db.insert(companies).values(fields).returning();
       return row!;
     },

@@ -7,7 +7,7 @@ import {
   type MyCompany,
   type PageQuery,
 } from '@torque/contract';
-import { conflict, conflictWith, DomainError, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, conflictWith, DomainError, forbidden, notFound } from '../../lib/errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { Caller } from '../../plugins/access.ts';
 import type { CompanyInvitationPayload } from '../mail/templates.ts';
@@ -23,6 +23,13 @@ import type {
 export interface CompaniesDeps {
   /** Queues the invitation e-mail in the mail outbox. */
   sendInvitation(recipient: string, payload: CompanyInvitationPayload): Promise<void>;
+  /**
+   * Checks a company's tax number as a person's is checked (tax module's VIES client): its
+   * country and status, or null when it cannot be an EU VAT number though it looks like one.
+   */
+  checkTaxId?(
+    raw: string,
+  ): Promise<{ taxId: string; country: string | null; status: 'valid' | 'invalid' | 'unverified' } | null>;
   /** A company's orders as JSON, newest first (the orders module's `listCompany`). */
   companyOrders(
     companyId: string,
@@ -44,6 +51,7 @@ function toCompany(row: StoredCompany, members: readonly StoredMember[]): Compan
     _id: row.id,
     name: row.name,
     taxId: row.taxId,
+    taxIdStatus: row.taxId === null ? null : (row.taxIdStatus ?? 'unverified'),
     terms:
       row.netDays === null || row.creditLimitCents === null
         ? null
@@ -101,8 +109,24 @@ export function createCompaniesService(repository: CompaniesRepository, deps?: C
 
     get: async (id: string): Promise<Company> => answer(await existing(id)),
 
-    create: async (fields: { name: string; taxId?: string | null | undefined }): Promise<Company> =>
-      answer(await repository.create({ name: fields.name, taxId: fields.taxId ?? null })),
+    /** Creates a company; its tax number, when given, is checked (VIES for an EU VAT number) first. */
+    async create(fields: { name: string; taxId?: string | null | undefined }): Promise<Company> {
+      const raw = fields.taxId ?? null;
+      if (raw === null || !deps?.checkTaxId) return answer(await repository.create({ name: fields.name, taxId: raw }));
+      const checked = await deps.checkTaxId(raw);
+      if (!checked)
+        throw badRequest('This is not a valid EU VAT number', {
+          taxId: 'This is not a valid EU VAT number: check the country prefix and the digits',
+        });
+      return answer(
+        await repository.create({
+          name: fields.name,
+          taxId: checked.taxId,
+          taxIdCountry: checked.country,
+          taxIdStatus: checked.status,
+        }),
+      );
+    },
 
     /** Attach an existing account to the company, or change its role; 409 when it is in another company. */
     async putMember(id: string, email: string, role: CompanyRole): Promise<Company> {

@@ -56,7 +56,9 @@ function CompanyCard({ company }: { company: Company }) {
         <h3 id={headingId} className="text-lg font-semibold">
           {company.name}
         </h3>
-        <span className="text-sm">Tax number: {company.taxId ?? 'none'}</span>
+        <span className="text-sm">
+          Tax number: {company.taxId ? `${company.taxId} (${company.taxIdStatus ?? 'unverified'})` : 'none'}
+        </span>
         <span className="text-sm">
           Terms:{' '}
           {company.terms

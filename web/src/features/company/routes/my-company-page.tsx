@@ -52,7 +52,11 @@ function CompanyView({ company }: { company: MyCompany }) {
     <>
       <div className="flex flex-col gap-1">
         <h3 className="text-lg font-semibold">{company.name}</h3>
-        {company.taxId ? <p className="text-sm">Tax number: {company.taxId}</p> : null}
+        {company.taxId ? (
+          <p className="text-sm">
+            Tax number: {company.taxId} ({company.taxIdStatus ?? 'unverified'}): your orders are taxed with it.
+          </p>
+        ) : null}
         <p className="text-sm">
           Your role: <strong>{company.role === 'admin' ? 'Admin' : 'Buyer'}</strong>
         </p>
