@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, money, text, TEXT_MAX, wholeNumber } from './common.ts';
+import { TAX_ID_STATUSES } from './tax.ts';
 
 /**
  * Company accounts (issue 30, PRODUCT.md "Companies"): several people buy for one workshop or
@@ -34,6 +35,11 @@ export const company = z.object({
   name: z.string(),
   /** The company's tax number (e.g. an EU VAT number), or null. */
   taxId: z.string().nullable(),
+  /**
+   * Its check, as a person's number's (PRODUCT.md "Tax"): an EU VAT number is asked of VIES when
+   * set ('unverified' while VIES is away); a member's tax decision uses this number. Null without one.
+   */
+  taxIdStatus: z.enum(TAX_ID_STATUSES).nullable(),
   /** Null until a shop admin grants payment terms. */
   terms: companyTerms.nullable(),
   members: z.array(companyMember),
@@ -84,3 +90,48 @@ export const companyMemberParams = z.object({
     .email({ message: 'Must be a valid email' })
     .max(TEXT_MAX.email, `Email must be at most ${TEXT_MAX.email} characters`),
 });
+
+/** How long a company invitation's link works (issue 30): after that, 409 INVITATION_EXPIRED. */
+export const INVITATION_TTL_DAYS = 7;
+export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+const emailField = z
+  .email({ message: 'Must be a valid email' })
+  .max(TEXT_MAX.email, `Email must be at most ${TEXT_MAX.email} characters`);
+
+/** Body of `POST /api/company/invitations` (company admins): whom to invite as a buyer. */
+export const companyInvitationInput = z.object({
+  email: z.string({ message: 'Must be a valid email' }).trim().pipe(emailField),
+});
+export type CompanyInvitationInput = z.input<typeof companyInvitationInput>;
+
+/** A pending invitation (`GET /api/company/invitations`, and the answer of inviting). */
+export const companyInvitation = z.object({
+  email: z.string(),
+  invitedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type CompanyInvitation = z.infer<typeof companyInvitation>;
+
+/** Body of `POST /api/company/invitations/accept`: the token of the e-mail's link. */
+export const invitationAcceptInput = z.object({
+  token: z
+    .string({ message: 'token is required' })
+    .min(1, 'token is required')
+    .max(200, 'token is not valid')
+    .regex(/^[\w-]+$/, 'token is not valid'),
+});
+export type InvitationAcceptInput = z.input<typeof invitationAcceptInput>;
+
+/** `DELETE /api/company/members/:email` (company admins). */
+export const myCompanyMemberParams = z.object({ email: emailField });
+
+/** The error codes of the invitation calls (PRODUCT.md "Companies"). */
+export const INVITATION_ERRORS = {
+  expired: 'INVITATION_EXPIRED',
+  used: 'INVITATION_USED',
+  otherAccount: 'INVITATION_FOR_ANOTHER_ACCOUNT',
+  inAnotherCompany: 'IN_ANOTHER_COMPANY',
+  alreadyMember: 'ALREADY_MEMBER',
+  lastAdmin: 'LAST_ADMIN',
+} as const;

@@ -7,7 +7,7 @@ import { signUpInBrowser } from '../support/identity.ts';
 
 /** Journey 3: the route guards of PRODUCT.md §2 (protected pages, admin-only pages). */
 
-const CUSTOMER_MENU = ['My Profile', 'Add Review', 'Orders'];
+const CUSTOMER_MENU = ['My Profile', 'Add Review', 'Orders', 'My company'];
 const ADMIN_MENU = [
   'Overview',
   'My Profile',
@@ -19,6 +19,7 @@ const ADMIN_MENU = [
   'Tax',
   // With the count of open messages, when there are any ("Messages 2 open").
   /^Messages/,
+  'Companies',
 ];
 
 const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link');

@@ -81,6 +81,12 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
     { name: 'my-portfolio', path: '/my-portfolio', ready: headingReady('Jordan Avery') },
     { name: 'not-found', path: '/no-such-page', ready: headingReady('Page not found') },
     { name: 'cart', path: '/cart', ready: headingReady('Cart') },
+    {
+      // Issue 30: a company invitation's link, signed out: it offers signing up or in.
+      name: 'invitation-accept',
+      path: '/invitations/accept?token=not-a-real-token',
+      ready: headingReady('Company invitation'),
+    },
   ],
   customer: [
     { name: 'dashboard', path: '/dashboard', ready: dashboardReady },
@@ -160,6 +166,15 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
       ready: async (page) => {
         await dashboardReady(page);
         await expect(page.getByRole('link', { name: /^Pay for / }).first()).toBeVisible();
+      },
+    },
+    {
+      // Issue 30: "My company" of an account that belongs to none.
+      name: 'dashboard-company',
+      path: '/dashboard/company',
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByText('You do not belong to a company.')).toBeVisible();
       },
     },
   ],
@@ -284,6 +299,15 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
       ready: async (page) => {
         await dashboardReady(page);
         await expect(page.getByRole('button', { name: 'Mark handled' }).first()).toBeVisible();
+      },
+    },
+    {
+      // Issue 30: the shop admin's companies and the create form.
+      name: 'dashboard-companies',
+      path: '/dashboard/companies',
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('form', { name: 'Create a company' })).toBeVisible();
       },
     },
   ],

@@ -33,6 +33,8 @@ interface Ctx {
   freshCompany(): Promise<string>;
   /** The company the owner is an admin of (issue 30); "other" and the admin belong to none. */
   ownerCompanyId: string;
+  /** The e-mail of a new buyer of the owner's company (issue 30). */
+  freshOwnerCompanyMember(): Promise<string>;
 }
 interface Row {
   route: string;
@@ -422,6 +424,42 @@ const matrix: Row[] = [
     expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
   },
   {
+    // Company admins invite: the owner is one; "other" and the admin belong to no company.
+    route: 'POST /api/company/invitations',
+    request: async (c) => ({
+      method: 'POST',
+      url: '/api/company/invitations',
+      payload: { email: (await c.freshUser()).email },
+    }),
+    expect: { anonymous: 401, owner: 201, other: 404, admin: 404 },
+  },
+  {
+    route: 'GET /api/company/invitations',
+    request: () => ({ method: 'GET', url: '/api/company/invitations' }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
+    // Whoever holds a valid token may try; an unknown one is a 404 for everyone signed in.
+    route: 'POST /api/company/invitations/accept',
+    request: () => ({
+      method: 'POST',
+      url: '/api/company/invitations/accept',
+      payload: { token: 'matrix-no-such-token' },
+    }),
+    expect: { anonymous: 401, owner: 404, other: 404, admin: 404 },
+  },
+  {
+    // Only a member of the caller's own company: "other" and the shop admin have none (404).
+    route: 'DELETE /api/company/members/:email',
+    request: async (c) => ({ method: 'DELETE', url: `/api/company/members/${await c.freshOwnerCompanyMember()}` }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
+    route: 'GET /api/company/orders',
+    request: () => ({ method: 'GET', url: '/api/company/orders' }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
     route: 'GET /api/tax-exemptions/:email',
     request: async (c) => ({ method: 'GET', url: `/api/tax-exemptions/${await c.exemptOwner()}` }),
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
@@ -656,6 +694,19 @@ for (const kind of databaseKinds()) {
               callers.owner,
             )
           ).json().clientSecret;
+        },
+        freshOwnerCompanyMember: async () => {
+          const member = await t.signUp(`member-${++n}@torque.test`);
+          const res = await t.inject(
+            {
+              method: 'PUT',
+              url: `/api/companies/${ownerCompanyId}/members/${member.email}`,
+              payload: { role: 'buyer' },
+            },
+            callers.admin,
+          );
+          assert.equal(res.statusCode, 200, res.body);
+          return member.email;
         },
       };
     });

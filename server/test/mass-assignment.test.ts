@@ -4,6 +4,7 @@ import type { Address, Cart, Order, Part, PartDetail, QuickOrderResult, User } f
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addPart, orderBody, payWithSandbox, placeOrder, TEST_CARDS, testCard } from '@torque/testkit';
+import { hashInvitationToken } from '../src/modules/companies/companies-service.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, errorOf, PASSWORD, sessionCookie, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -617,6 +618,81 @@ const rows: Row[] = [
       );
       const seen = (await c.t.inject({ method: 'GET', url: `/api/companies/${id}` }, c.admin)).json();
       assert.equal(seen.terms, null);
+      return res;
+    },
+  },
+  {
+    route: 'POST /api/company/invitations',
+    name: "a company admin's invitation cannot make the invitee an admin or name another company",
+    status: 201,
+    async send(c) {
+      const [home, other] = await Promise.all(
+        ['Invite Home Co', 'Invite Other Co'].map(async (name) => {
+          const res = await c.t.inject({ method: 'POST', url: '/api/companies', payload: { name } }, c.admin);
+          assert.equal(res.statusCode, 201, res.body);
+          return res.json()._id as string;
+        }),
+      );
+      const boss = await c.t.signUp('mass-invite-boss@torque.test');
+      const put = await c.t.inject(
+        { method: 'PUT', url: `/api/companies/${home}/members/${boss.email}`, payload: { role: 'admin' } },
+        c.admin,
+      );
+      assert.equal(put.statusCode, 200, put.body);
+      const res = await c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/company/invitations',
+          payload: {
+            ...c.forged,
+            companyId: other,
+            role: 'admin',
+            expiresAt: '2999-01-01T00:00:00Z',
+            email: 'mass-invitee@torque.test',
+          },
+        },
+        boss,
+      );
+      const { rows } = await c.t.db.database.db.execute<{ company_id: string; days: number }>(
+        sql`select company_id, extract(day from expires_at - created_at)::int as days from company_invitations where email = 'mass-invitee@torque.test'`,
+      );
+      assert.deepEqual(
+        rows.map((r) => [r.company_id, Number(r.days)]),
+        [[home, 7]],
+      );
+      return res;
+    },
+  },
+  {
+    route: 'POST /api/company/invitations/accept',
+    name: 'accepting an invitation makes a buyer of its company, whatever role or company the body names',
+    status: 200,
+    async send(c) {
+      const [home, other] = await Promise.all(
+        ['Accept Home Co', 'Accept Other Co'].map(async (name) => {
+          const res = await c.t.inject({ method: 'POST', url: '/api/companies', payload: { name } }, c.admin);
+          assert.equal(res.statusCode, 201, res.body);
+          return res.json()._id as string;
+        }),
+      );
+      const invitee = await c.t.signUp('mass-acceptor@torque.test');
+      const token = 'mass-assignment-invitation-token';
+      await c.t.db.database.db.execute(
+        sql`insert into company_invitations (company_id, email, token_hash, expires_at)
+            values (${home}::uuid, ${invitee.email}, ${hashInvitationToken(token)}, now() + interval '1 day')`,
+      );
+      const res = await c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/company/invitations/accept',
+          payload: { ...c.forged, token, companyId: other, role: 'admin', email: c.mallory.email },
+        },
+        invitee,
+      );
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json()._id, home);
+      assert.equal(res.json().role, 'buyer');
+      assert.equal((await c.t.inject({ method: 'GET', url: '/api/company' }, c.mallory)).statusCode, 404);
       return res;
     },
   },

@@ -606,6 +606,49 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(rows[0], { buyer: 'FR40303265045', seller: 'DE136695976' });
     });
 
+    test("issue 30: a company member's decision uses the company's VIES-checked number, not their own", async () => {
+      vies.answer('FR40303265045', 'valid');
+      const created = await t.inject(
+        { method: 'POST', url: '/api/companies', payload: { name: 'Tax Fleet', taxId: 'FR 40 303 265 045' } },
+        admin,
+      );
+      assert.equal(created.statusCode, 201, created.body);
+      const company = created.json() as { _id: string; taxId: string; taxIdStatus: string };
+      assert.deepEqual([company.taxId, company.taxIdStatus], ['FR40303265045', 'valid']);
+      const malformed = await t.inject(
+        { method: 'POST', url: '/api/companies', payload: { name: 'Bad Number Co', taxId: 'FR12' } },
+        admin,
+      );
+      assert.equal(malformed.statusCode, 400, malformed.body);
+      assert.ok(errorOf(malformed).fields?.taxId);
+
+      const member = await t.signUp('member@taxfleet.fr');
+      const put = await t.inject(
+        { method: 'PUT', url: `/api/companies/${company._id}/members/${member.email}`, payload: { role: 'buyer' } },
+        admin,
+      );
+      assert.equal(put.statusCode, 200, put.body);
+      const part = await h.part(100);
+      const address = await h.address(member, PARIS);
+      await h.setCart(member, [{ partId: part._id, quantity: 1 }]);
+      const quote = await h.quote(member);
+      assert.equal(quote.taxIdStatus, 'valid');
+      assert.deepEqual(quote.tax, { lines: [{ rate: 0, net: 100, tax: 0 }], total: 0, note: REVERSE_CHARGE_NOTE });
+      const order = await h.checkout(member, { addressId: address._id });
+      const { rows } = await t.db.database.db.execute<{ buyer: string }>(
+        sql`select buyer_tax_id as "buyer" from orders where id = ${order._id}::uuid`,
+      );
+      assert.equal(rows[0]?.buyer, 'FR40303265045');
+
+      // Without a company, the same person's own (invalid) number taxes them as before.
+      const outsider = await t.signUp('outsider@taxfleet.fr');
+      vies.answer('FR83404833048', 'invalid');
+      await h.setTaxId(outsider, 'FR83404833048');
+      await h.address(outsider, PARIS);
+      await h.setCart(outsider, [{ partId: part._id, quantity: 1 }]);
+      assert.equal((await h.quote(outsider)).taxIdStatus, 'invalid');
+    });
+
     test("an invalid number changes nothing: France's 20 %", async () => {
       const buyer = await t.signUp('invalid@tax.de');
       vies.answer('FR83404833048', 'invalid');

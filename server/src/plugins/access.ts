@@ -80,3 +80,17 @@ export function assertOwner(caller: Caller, ownerEmail: string, admin: 'admin-al
   if (isOwner || (admin === 'admin-allowed' && caller.role === 'admin')) return;
   throw forbidden('This belongs to another account');
 }
+
+/**
+ * The read rule of an order and its documents (issue 30): its owner, an admin, or a member of
+ * the company the order was placed for (asked only when the caller is neither). Anyone else 403.
+ */
+export async function assertReader(
+  caller: Caller,
+  ownerEmail: string,
+  companyMember: () => Promise<boolean>,
+): Promise<void> {
+  const isOwner = caller.email.toLowerCase() === ownerEmail.toLowerCase();
+  if (isOwner || caller.role === 'admin' || (await companyMember())) return;
+  throw forbidden('This belongs to another account');
+}

@@ -606,6 +606,32 @@ export const routeFuzz: RouteFuzz[] = [
   },
   { route: 'GET /api/company', requests: () => requests({ method: 'GET', path: '/api/company' }) },
   {
+    route: 'POST /api/company/invitations',
+    requests: (p) =>
+      requests({ method: 'POST', path: '/api/company/invitations', body: { email: email(p), role: text('admin') } }),
+  },
+  {
+    route: 'GET /api/company/invitations',
+    requests: () => requests({ method: 'GET', path: '/api/company/invitations' }),
+  },
+  {
+    route: 'POST /api/company/invitations/accept',
+    requests: () =>
+      requests({
+        method: 'POST',
+        path: '/api/company/invitations/accept',
+        body: { token: text('no-such-token', 'a b', ''), companyId: text('x'), role: text('admin') },
+      }),
+  },
+  {
+    route: 'DELETE /api/company/members/:email',
+    requests: (p) => requests({ method: 'DELETE', path: segment(p.emails).map((e) => `/api/company/members/${e}`) }),
+  },
+  {
+    route: 'GET /api/company/orders',
+    requests: () => requests({ method: 'GET', path: '/api/company/orders', query: queryOf({ limit: ['1', '100'] }) }),
+  },
+  {
     route: 'GET /api/tax-exemptions/:email',
     requests: (p) => requests({ method: 'GET', path: segment(p.emails).map((e) => `/api/tax-exemptions/${e}`) }),
   },

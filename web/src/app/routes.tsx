@@ -50,6 +50,19 @@ export function createRoutes(): RouteObject[] {
               children: cartRoutes,
             },
             {
+              // A company invitation's link (issue 30): public, so a visitor can sign up from it.
+              lazy: lazyRoute('invitation-styles', () => import('./signed-in-styles.tsx')),
+              children: [
+                {
+                  path: 'invitations/accept',
+                  lazy: lazyRoute(
+                    'accept-invitation',
+                    () => import('@/features/company/routes/accept-invitation-page.tsx'),
+                  ),
+                },
+              ],
+            },
+            {
               element: <RequireAuth />,
               children: [
                 {

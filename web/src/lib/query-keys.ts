@@ -31,4 +31,6 @@ export const queryRoots = {
   shipping: ['shipping'],
   /** The server's public configuration (`GET /api/config`). */
   config: ['config'],
+  /** Companies (issue 30): the caller's company, its orders and invitations, the shop admin's list. */
+  companies: ['companies'],
 } as const;

@@ -1,5 +1,6 @@
 import type {
   Address,
+  Company,
   FitmentRow,
   Order,
   Part,
@@ -76,7 +77,21 @@ export const state = {
    * already made change included: for "posted once" checks of what the pages send.
    */
   writes: [] as string[],
+  /** Companies (issue 30, mock-companies.ts), their members' roles inside. */
+  companies: [] as Company[],
+  /** Company invitations by token (issue 30). */
+  companyInvitations: [] as MockInvitation[],
 };
+
+/** A company invitation as the mock keeps it: its token in the clear (the server keeps a hash). */
+export interface MockInvitation {
+  token: string;
+  companyId: string;
+  email: string;
+  invitedAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+}
 
 let counter = 0;
 
@@ -105,6 +120,8 @@ export function resetState() {
   state.addresses = new Map();
   state.shippingMethods = [];
   state.writes = [];
+  state.companies = [];
+  state.companyInvitations = [];
 }
 
 /** A v4-shaped UUID (the contract's ids are UUIDs), unique within the test run. */

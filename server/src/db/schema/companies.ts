@@ -13,11 +13,17 @@ export const companies = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     taxId: text('tax_id'),
+    /** Migration 0019: the tax number's country and VIES status, checked when a shop admin sets it. */
+    taxIdCountry: text('tax_id_country'),
+    taxIdStatus: text('tax_id_status', { enum: ['valid', 'invalid', 'unverified'] }),
     netDays: integer('net_days'),
     creditLimitCents: integer('credit_limit_cents'),
     ...timestamps,
   },
-  (t) => [check('companies_terms_both', sql`(${t.netDays} is null) = (${t.creditLimitCents} is null)`)],
+  (t) => [
+    check('companies_terms_both', sql`(${t.netDays} is null) = (${t.creditLimitCents} is null)`),
+    check('companies_tax_id_status', sql`${t.taxIdStatus} in ('valid', 'invalid', 'unverified')`),
+  ],
 );
 
 /** A company's people: an account belongs to at most one company (`user_id` is unique). */
@@ -39,4 +45,26 @@ export const companyMembers = pgTable(
     index('company_members_company_idx').on(t.companyId),
     check('company_members_role', sql`${t.role} in ('admin', 'buyer')`),
   ],
+);
+
+/**
+ * Invitations a company admin sends (migration 0019): only the token's SHA-256 hash is kept; the
+ * link works until `expires_at` and once (`accepted_at`).
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('company_invitations_company_idx').on(t.companyId, t.createdAt)],
 );

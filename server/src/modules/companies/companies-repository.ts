@@ -1,7 +1,8 @@
 import type { CompanyRole } from '@torque/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { INVITATION_TTL_MS } from '@torque/contract';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, companyMembers, user } from '../../db/schema/index.ts';
+import { companies, companyInvitations, companyMembers, user } from '../../db/schema/index.ts';
 
 export type StoredCompany = typeof companies.$inferSelect;
 export interface StoredMember {
@@ -12,6 +13,19 @@ export interface StoredMember {
   role: CompanyRole;
   joinedAt: Date;
 }
+export interface StoredInvitation {
+  id: string;
+  companyId: string;
+  email: string;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  createdAt: Date;
+}
+/** What accepting a token did: joined (or was already in) the company, or why not. */
+export type AcceptOutcome =
+  | { kind: 'joined'; companyId: string }
+  | { kind: 'unknown' | 'used' | 'expired' | 'other-account' }
+  | { kind: 'in-another-company' };
 export interface Membership {
   companyId: string;
   role: CompanyRole;
@@ -26,6 +40,15 @@ export function createCompaniesRepository(db: Db) {
     name: user.name,
     role: companyMembers.role,
     joinedAt: companyMembers.createdAt,
+  };
+
+  const invitationColumns = {
+    id: companyInvitations.id,
+    companyId: companyInvitations.companyId,
+    email: companyInvitations.email,
+    expiresAt: companyInvitations.expiresAt,
+    acceptedAt: companyInvitations.acceptedAt,
+    createdAt: companyInvitations.createdAt,
   };
 
   return {
@@ -47,7 +70,12 @@ export function createCompaniesRepository(db: Db) {
             .where(inArray(companyMembers.companyId, [...companyIds]))
             .orderBy(asc(companyMembers.createdAt), asc(user.email)),
 
-    async create(fields: { name: string; taxId: string | null }): Promise<StoredCompany> {
+    async create(fields: {
+      name: string;
+      taxId: string | null;
+      taxIdCountry?: string | null;
+      taxIdStatus?: 'valid' | 'invalid' | 'unverified' | null;
+    }): Promise<StoredCompany> {
       const [row] = await db.insert(companies).values(fields).returning();
       return row!;
     },
@@ -103,6 +131,136 @@ export function createCompaniesRepository(db: Db) {
         .returning({ userId: companyMembers.userId });
       return rows.length > 0;
     },
+
+    /**
+     * Removes a member unless that would leave the company without an admin. The company's row
+     * is locked first, so two admins removing each other at once cannot both succeed.
+     */
+    async removeMemberKeepingAnAdmin(
+      companyId: string,
+      email: string,
+    ): Promise<'removed' | 'not-a-member' | 'last-admin'> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from companies where id = ${companyId}::uuid for update`);
+        const [member] = await tx
+          .select({ userId: companyMembers.userId, role: companyMembers.role })
+          .from(companyMembers)
+          .innerJoin(user, eq(user.id, companyMembers.userId))
+          .where(and(eq(companyMembers.companyId, companyId), sql`lower(${user.email}) = ${email.toLowerCase()}`));
+        if (!member) return 'not-a-member';
+        if (member.role === 'admin') {
+          const [admins] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(companyMembers)
+            .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'admin')));
+          if (Number(admins?.n ?? 0) <= 1) return 'last-admin';
+        }
+        await tx
+          .delete(companyMembers)
+          .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, member.userId)));
+        return 'removed';
+      });
+    },
+
+    /**
+     * A new invitation of `email` to the company, valid INVITATION_TTL_MS from now (the
+     * database's clock); the company's earlier pending invitations of that address stop working.
+     */
+    async invite(companyId: string, email: string, tokenHash: string, invitedBy: string): Promise<StoredInvitation> {
+      return db.transaction(async (tx) => {
+        await tx
+          .delete(companyInvitations)
+          .where(
+            and(
+              eq(companyInvitations.companyId, companyId),
+              sql`lower(${companyInvitations.email}) = ${email.toLowerCase()}`,
+              isNull(companyInvitations.acceptedAt),
+            ),
+          );
+        const [row] = await tx
+          .insert(companyInvitations)
+          .values({
+            companyId,
+            email,
+            tokenHash,
+            invitedBy,
+            expiresAt: sql`now() + ${INVITATION_TTL_MS}::integer * interval '1 millisecond'`,
+          })
+          .returning(invitationColumns);
+        return row!;
+      });
+    },
+
+    /** The company's invitations nobody has accepted and that still work, newest first. */
+    pendingInvitations: (companyId: string): Promise<StoredInvitation[]> =>
+      db
+        .select(invitationColumns)
+        .from(companyInvitations)
+        .where(
+          and(
+            eq(companyInvitations.companyId, companyId),
+            isNull(companyInvitations.acceptedAt),
+            gt(companyInvitations.expiresAt, sql`now()`),
+          ),
+        )
+        .orderBy(sql`${companyInvitations.createdAt} desc`, asc(companyInvitations.id)),
+
+    /**
+     * Accepts the invitation whose token hashes to `tokenHash` for the account: one transaction
+     * that marks it accepted only while it is unaccepted and unexpired (so of two accepts exactly
+     * one wins) and makes the account a buyer of the company; nothing changes when it refuses.
+     */
+    async accept(tokenHash: string, caller: { userId: string; email: string }): Promise<AcceptOutcome> {
+      const joinedElsewhere = new Error('joined another company meanwhile');
+      try {
+        return await acceptIn(tokenHash, caller, joinedElsewhere);
+      } catch (error) {
+        if (error === joinedElsewhere) return { kind: 'in-another-company' };
+        throw error;
+      }
+    },
   };
+
+  function acceptIn(
+    tokenHash: string,
+    caller: { userId: string; email: string },
+    joinedElsewhere: Error,
+  ): Promise<AcceptOutcome> {
+    return db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({
+          ...invitationColumns,
+          expired: sql<boolean>`${companyInvitations.expiresAt} <= now()`,
+        })
+        .from(companyInvitations)
+        .where(eq(companyInvitations.tokenHash, tokenHash))
+        .for('update');
+      if (!found) return { kind: 'unknown' };
+      if (found.acceptedAt) return { kind: 'used' };
+      if (found.expired) return { kind: 'expired' };
+      if (found.email.toLowerCase() !== caller.email.toLowerCase()) return { kind: 'other-account' };
+      const [current] = await tx
+        .select({ companyId: companyMembers.companyId })
+        .from(companyMembers)
+        .where(eq(companyMembers.userId, caller.userId));
+      if (current && current.companyId !== found.companyId) return { kind: 'in-another-company' };
+      const taken = await tx
+        .update(companyInvitations)
+        .set({ acceptedAt: sql`now()`, acceptedBy: caller.userId })
+        .where(and(eq(companyInvitations.id, found.id), isNull(companyInvitations.acceptedAt)))
+        .returning({ id: companyInvitations.id });
+      if (taken.length === 0) return { kind: 'used' };
+      if (!current) {
+        const joined = await tx
+          .insert(companyMembers)
+          .values({ companyId: found.companyId, userId: caller.userId, role: 'buyer' })
+          .onConflictDoNothing()
+          .returning({ userId: companyMembers.userId });
+        // Joined another company in between: the throw undoes the acceptance.
+        if (joined.length === 0) throw joinedElsewhere;
+      }
+      return { kind: 'joined' as const, companyId: found.companyId };
+    });
+  }
 }
 export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;

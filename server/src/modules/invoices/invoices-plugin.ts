@@ -31,6 +31,7 @@ export const invoicesPlugin = fp(
         registration: config.SHOP_REGISTRATION ?? null,
         publicUrl: config.publicUrl,
       },
+      companyReader: (orderId, userId) => app.orders.service.readableByCompanyMember(orderId, userId),
     });
     app.orders.events.numberPaidWith(repository.numbering);
     app.orders.events.writeWith('refunded', repository.creditNoteWriter);

@@ -1,6 +1,6 @@
 import type { Order } from '@torque/contract';
 import { notFound } from '../../lib/errors.ts';
-import { assertOwner, type Caller } from '../../plugins/access.ts';
+import { assertReader, type Caller } from '../../plugins/access.ts';
 import type { OrderFacts } from '../orders/order-facts.ts';
 import { creditNoteDocumentOf, invoiceDocumentOf, type CreditNoteFacts, type SellerInfo } from './invoice-document.ts';
 import { renderDocumentPdf } from './invoice-pdf.ts';
@@ -18,7 +18,12 @@ const isOwner = (caller: Caller, email: string) => caller.email.toLowerCase() ==
  * Invoices and credit notes (PRODUCT.md "Invoices and credit notes"): drawn on demand from the
  * order's JSON (invoice-document.ts, invoice-pdf.ts), for the downloads and for the e-mails.
  */
-export function createInvoicesService(deps: { repository: InvoicesRepository; seller: SellerInfo }) {
+export function createInvoicesService(deps: {
+  repository: InvoicesRepository;
+  seller: SellerInfo;
+  /** Whether the account is a member of the order's company, who may read its documents (issue 30). */
+  companyReader?: (orderId: string, userId: string) => Promise<boolean>;
+}) {
   const { repository, seller } = deps;
   const extrasOf = (row: DocumentRow) => ({ buyerName: row.buyerName, buyerTaxId: row.buyerTaxId });
   const orderOf = (row: DocumentRow) => JSON.parse(row.json) as Order;
@@ -28,12 +33,20 @@ export function createInvoicesService(deps: { repository: InvoicesRepository; se
   const creditNotePdf = async (row: DocumentRow, note: CreditNoteFacts) =>
     renderDocumentPdf(creditNoteDocumentOf(orderOf(row), seller, extrasOf(row), note));
 
-  /** The order, for the caller: its owner or an admin (`others`: what anybody else is told). */
+  const companyMember = (caller: Caller, orderId: string) => async () =>
+    (await deps.companyReader?.(orderId, caller.userId)) ?? false;
+
+  /**
+   * The order, for the caller: its owner, an admin or a member of its company (`others`: what
+   * anybody else is told).
+   */
   async function rowFor(caller: Caller, orderId: string, others: 'forbidden' | 'not-found'): Promise<DocumentRow> {
     const row = await repository.documentRow(orderId);
     if (!row) throw notFound('Order');
-    if (others === 'not-found' && !isOwner(caller, row.email) && caller.role !== 'admin') throw notFound('Credit note');
-    assertOwner(caller, row.email, 'admin-allowed');
+    const member = companyMember(caller, orderId);
+    if (others === 'not-found' && !isOwner(caller, row.email) && caller.role !== 'admin' && !(await member()))
+      throw notFound('Credit note');
+    await assertReader(caller, row.email, member);
     return row;
   }
 

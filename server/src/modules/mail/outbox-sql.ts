@@ -33,12 +33,12 @@ export const CLAIM_DUE_MAIL = `
   returning id, template, recipient, payload, attempts`;
 
 /**
- * $1 id. Sent: never taken again. A password reset's payload holds a live token: it is not kept
+ * $1 id. Sent: never taken again. A password reset's (and a company invitation's) payload holds a live token: it is not kept
  * once the message is out (better-auth keeps its own copy to check the link against).
  */
 export const MARK_MAIL_SENT = `
   update mail_outbox set sent_at = now(), claimed_until = null, last_error = null, updated_at = now(),
-    payload = case when template = 'password-reset' then '{}'::jsonb else payload end
+    payload = case when template in ('password-reset', 'company-invitation') then '{}'::jsonb else payload end
   where id = $1::uuid`;
 
 /** $1 id, $2 error, $3 delay in milliseconds before the next try. */

@@ -5,7 +5,13 @@ import { drawableFacts, shippingText, type OrderFacts, type OrderFactsLine } fro
 
 /** What the outbox rows name: each is rendered at delivery from the row's JSON payload. */
 export type MailTemplate =
-  'order-placed' | 'payment-received' | 'order-shipped' | 'credit-note' | 'contact-message' | 'password-reset';
+  | 'order-placed'
+  | 'payment-received'
+  | 'order-shipped'
+  | 'credit-note'
+  | 'contact-message'
+  | 'password-reset'
+  | 'company-invitation';
 
 export interface MailAttachment {
   filename: string;
@@ -35,6 +41,15 @@ export interface PasswordResetPayload {
   name: string;
   email: string;
   token: string;
+}
+
+/** A company admin's invitation to join the company as a buyer (issue 30): the link's token, once. */
+export interface CompanyInvitationPayload {
+  companyName: string;
+  inviterName: string;
+  email: string;
+  token: string;
+  expiresAt: string;
 }
 
 /** Every user-entered string goes through this before it is put in HTML. */
@@ -237,6 +252,40 @@ export function renderMail(template: string, payload: unknown, ctx: MailContext)
             'Someone asked to reset the password of your account. The link works for one hour. If it was not you, ignore this message.',
           ],
           { href: url, label: 'Choose a new password' },
+        ),
+      };
+    }
+    case 'company-invitation': {
+      const stored = payload as CompanyInvitationPayload;
+      const r = {
+        ...stored,
+        companyName: clip(stored.companyName, 120),
+        inviterName: clip(stored.inviterName, TEXT_MAX.accountName),
+      };
+      // The token alone: whoever opens the link signs in or signs up as the invited address.
+      const url = `${ctx.publicUrl}/invitations/accept?${new URLSearchParams({ token: r.token })}`;
+      const expires = new Date(r.expiresAt).toUTCString();
+      return {
+        subject: `${ctx.shopName}: ${r.inviterName} invites you to ${r.companyName}`,
+        text: [
+          'Hello,',
+          '',
+          `${r.inviterName} invites you to buy for ${r.companyName} at ${ctx.shopName}. To accept, open:`,
+          '',
+          url,
+          '',
+          `Sign in or create an account with this address (${r.email}). The link works once, until ${expires}.`,
+          '',
+          ctx.shopName,
+        ].join('\n'),
+        html: page(
+          ctx,
+          `Join ${r.companyName}`,
+          [
+            `${escapeHtml(r.inviterName)} invites you to buy for ${escapeHtml(r.companyName)} at ${escapeHtml(ctx.shopName)}.`,
+            `Sign in or create an account with this address (${escapeHtml(r.email)}). The link works once, until ${escapeHtml(expires)}.`,
+          ],
+          { href: url, label: 'Accept the invitation' },
         ),
       };
     }

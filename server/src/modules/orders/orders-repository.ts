@@ -43,6 +43,8 @@ export interface StoredOrder {
 export interface OrdersFilter {
   status?: OrderStatus | undefined;
   q?: string | undefined;
+  /** A company's orders (issue 30, `GET /api/company/orders`: index orders_company_id_idx). */
+  companyId?: string | undefined;
 }
 
 /**
@@ -62,6 +64,7 @@ function statusCondition(status: OrderStatus): SQL {
 
 function filterCondition(filter: OrdersFilter): SQL {
   const conditions: SQL[] = [sql`true`];
+  if (filter.companyId) conditions.push(sql`listed.company_id = ${filter.companyId}::uuid`);
   if (filter.status) conditions.push(statusCondition(filter.status));
   if (filter.q) {
     const like = containsPattern(filter.q);
@@ -133,6 +136,13 @@ const DUE_WITH_INTENT = `
 const BACKFILL_PAY_BY = `
   update orders set pay_by = created_at + $1::float8 * interval '1 minute'
   where pay_by is null and ${guardOf('expire', 'orders')}`;
+
+/** $1 order id, $2 user id: the account is a member of the order's company. */
+export const COMPANY_READER = `
+  select exists (
+    select 1 from orders as o join company_members as m on m.company_id = o.company_id
+    where o.id = $1::uuid and m.user_id = $2::text
+  ) as yes`;
 
 /** $1 part ids. Each existing part's price in cents, what the pricing function starts from. */
 const PART_PRICES = `select id, price_cents as "priceCents", price_breaks as "priceBreaks" from parts where id = any($1::uuid[])`;
@@ -320,6 +330,15 @@ export function createOrdersRepository(db: Db, options: { maxUnpaidUnits: number
     async byPaymentId(paymentId: string): Promise<StoredOrder | undefined> {
       const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paymentId));
       return row ? this.get(row.id) : undefined;
+    },
+
+    /**
+     * Whether the account is a member of the company the order was placed for (issue 30: members
+     * read each other's orders and invoices).
+     */
+    async readableByCompanyMember(orderId: string, userId: string): Promise<boolean> {
+      const row = await one<{ yes: boolean }>('orders_company_reader', COMPANY_READER, [orderId, userId]);
+      return row?.yes === true;
     },
 
     /** The order's owner and its facts (order-facts.ts), as they are now. */

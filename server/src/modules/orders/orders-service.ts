@@ -1,9 +1,9 @@
-import { orderMessages, unitPriceFor, type Order, type OrdersQuery } from '@torque/contract';
+import { orderMessages, unitPriceFor, type Order, type OrdersQuery, type PageQuery } from '@torque/contract';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { NO_TAX, type TaxDecision } from '../../lib/tax-amounts.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
 import { pagedList } from '../../lib/paged-list.ts';
-import { assertOwner, type Caller } from '../../plugins/access.ts';
+import { assertOwner, assertReader, type Caller } from '../../plugins/access.ts';
 import { placeLines, type PlaceLinesInput } from './lines-placement.ts';
 import type { OrderFacts } from './order-facts.ts';
 import type { OrderMachine, TransitionResult } from './order-machine.ts';
@@ -161,8 +161,38 @@ export function createOrdersService(deps: {
     exportRows: (query: Pick<OrdersQuery, 'status' | 'q'>): AsyncGenerator<OrderExportRow> =>
       repository.exportRows({ status: query.status, q: query.q || undefined }),
 
+    /** One order, for its owner, an admin, or a member of its company (read-only, issue 30). */
     async get(caller: Caller, id: string): Promise<string> {
-      return (await orderFor(caller, id, 'admin-allowed')).json;
+      const order = await repository.get(id);
+      if (!order) throw notFound('Order');
+      await assertReader(caller, order.email, () => repository.readableByCompanyMember(id, caller.userId));
+      return order.json;
+    },
+
+    /** Whether the account may read the order as a member of its company (issue 30). */
+    readableByCompanyMember: (orderId: string, userId: string): Promise<boolean> =>
+      repository.readableByCompanyMember(orderId, userId),
+
+    /**
+     * A company's orders (issue 30, `GET /api/company/orders`), newest first: the whole list, or
+     * with `limit` one page and its paging facts.
+     */
+    async listCompany(
+      companyId: string,
+      query: PageQuery,
+    ): Promise<{ json: string; page?: { total: number; nextCursor: string | null } }> {
+      const filter: OrdersFilter = { companyId };
+      const { body, page } = await pagedList(query, {
+        cursors,
+        scope: `company-orders|${companyId}`,
+        keyPatterns: ORDER_KEY_PATTERNS,
+        page: async (limit, after) => {
+          const found = await repository.pageJson(filter, limit, after);
+          return { body: found.json, nextKey: found.nextKey };
+        },
+        count: () => repository.count(filter),
+      });
+      return { json: body, ...(page && { page }) };
     },
 
     /** Cancels an unpaid order (its owner or an admin); its units go back to stock. Never a refunded one. */

@@ -86,6 +86,23 @@ export function createTaxRepository(db: Db) {
       return row;
     },
 
+    /**
+     * The number a buyer's tax decision uses (issue 30): their company's, when they belong to one
+     * that has a number, else their own.
+     */
+    async buyerTaxIdOf(
+      userId: string,
+    ): Promise<{ taxId: string; country: string | null; status: 'valid' | 'invalid' | 'unverified' } | undefined> {
+      const result = await db.execute(sql`
+        select c.tax_id as "taxId", c.tax_id_country as "country", coalesce(c.tax_id_status, 'unverified') as "status"
+        from company_members as m join companies as c on c.id = m.company_id
+        where m.user_id = ${userId} and c.tax_id is not null`);
+      const company = result.rows[0] as
+        | { taxId: string; country: string | null; status: 'valid' | 'invalid' | 'unverified' }
+        | undefined;
+      return company ?? (await this.taxIdOf(userId));
+    },
+
     /** Stores the account's number as checked now; `retryInMs` (unverified) schedules the background re-check. */
     async putTaxId(
       userId: string,

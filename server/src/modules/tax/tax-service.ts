@@ -115,7 +115,8 @@ export function createTaxService(deps: {
       : { country: seller.country, region: null };
     const [rateMilli, taxId, exemption] = await Promise.all([
       repository.rateFor(dest.country, dest.region, seller.country),
-      repository.taxIdOf(buyer.userId),
+      // A member buys with their company's number (issue 30), else their own.
+      repository.buyerTaxIdOf(buyer.userId),
       repository.exemptionOf(buyer.email.toLowerCase()),
     ]);
     return decideTax({

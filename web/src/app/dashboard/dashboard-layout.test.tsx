@@ -12,13 +12,14 @@ async function menuLinks() {
 }
 
 describe('Dashboard side menu (PRODUCT.md §2)', () => {
-  it('gives a customer My Profile, Add Review and Orders', async () => {
+  it('gives a customer My Profile, Add Review, Orders and My company', async () => {
     signInAs(addUser({ email: 'ann@example.com', admin: false }));
     renderApp('/dashboard');
     expect(await menuLinks()).toEqual([
       ['My Profile', '/dashboard/my-profile'],
       ['Add Review', '/dashboard/add-review'],
       ['Orders', '/dashboard/my-orders'],
+      ['My company', '/dashboard/company'],
     ]);
   });
 
@@ -35,6 +36,7 @@ describe('Dashboard side menu (PRODUCT.md §2)', () => {
       ['Shipping', '/dashboard/shipping'],
       ['Tax', '/dashboard/tax'],
       ['Messages', '/dashboard/messages'],
+      ['Companies', '/dashboard/companies'],
     ]);
   });
 

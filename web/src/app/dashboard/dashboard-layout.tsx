@@ -11,7 +11,7 @@ interface MenuItem {
   count?: number | undefined;
 }
 
-/** PRODUCT.md §2: My Profile for everyone; non-admins also Add Review and Orders; admins the Overview first, then the rest. */
+/** PRODUCT.md §2: My Profile for everyone; non-admins also Add Review, Orders and My company (§24); admins the Overview first, then the rest. */
 function menuFor(isAdmin: boolean, openMessages?: number): MenuItem[] {
   const everyone = [{ to: '/dashboard/my-profile', label: 'My Profile' }];
   if (isAdmin) {
@@ -25,12 +25,14 @@ function menuFor(isAdmin: boolean, openMessages?: number): MenuItem[] {
       { to: '/dashboard/shipping', label: 'Shipping' },
       { to: '/dashboard/tax', label: 'Tax' },
       { to: '/dashboard/messages', label: 'Messages', count: openMessages },
+      { to: '/dashboard/companies', label: 'Companies' },
     ];
   }
   return [
     ...everyone,
     { to: '/dashboard/add-review', label: 'Add Review' },
     { to: '/dashboard/my-orders', label: 'Orders' },
+    { to: '/dashboard/company', label: 'My company' },
   ];
 }
 

@@ -26,6 +26,10 @@ export const dashboardRoutes: RouteObject[] = [
         lazy: lazyRoute('dashboard-add-review', () => import('@/features/reviews/routes/add-review-page.tsx')),
       },
       {
+        path: 'company',
+        lazy: lazyRoute('dashboard-my-company', () => import('@/features/company/routes/my-company-page.tsx')),
+      },
+      {
         element: <RequireAdmin />,
         children: [
           {
@@ -76,6 +80,10 @@ export const dashboardRoutes: RouteObject[] = [
           {
             path: 'messages',
             lazy: lazyRoute('dashboard-messages', () => import('@/features/messages/routes/messages-page.tsx')),
+          },
+          {
+            path: 'companies',
+            lazy: lazyRoute('dashboard-companies', () => import('@/features/company/routes/companies-page.tsx')),
           },
         ],
       },

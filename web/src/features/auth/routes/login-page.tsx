@@ -37,7 +37,7 @@ export default function LoginPage() {
           </Link>
           <br />
           New to Torque Parts?{' '}
-          <Link to="/signup" className="link font-medium text-amber-800">
+          <Link to="/signup" state={location.state} className="link font-medium text-amber-800">
             Create new account
           </Link>
         </>

@@ -6,6 +6,7 @@ import { useAuth } from '@/lib/auth/index.ts';
 import { usePainted } from '@/lib/use-painted.ts';
 import { loadChunk } from '@/lib/lazy-route.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { redirectTarget } from '../utils/redirect-target.ts';
 import { FormPlaceholder } from '../components/form-placeholder.tsx';
 
 // The card paints without waiting for the forms chunk (Lighthouse: it held back the largest paint),
@@ -22,8 +23,9 @@ export default function SignupPage() {
   const location = useLocation();
   const painted = usePainted();
 
-  // PRODUCT.md §2: when already signed in, signup redirects to /dashboard.
-  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  // PRODUCT.md §2: when already signed in, signup redirects to /dashboard, or back to the page
+  // that sent the visitor here (an invitation's link, issue 30).
+  if (status === 'authenticated') return <Navigate to={redirectTarget(location.state, '/dashboard')} replace />;
 
   const placeholder = <FormPlaceholder fields={['Name', 'Email', 'Password']} submitLabel="SignUp" />;
   return (

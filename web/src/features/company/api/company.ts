@@ -1,0 +1,161 @@
+import type {
+  Company,
+  CompanyInput,
+  CompanyInvitation,
+  CompanyRole,
+  CompanyTermsInput,
+  MyCompany,
+  Order,
+} from '@torque/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError, request, requestPage, type Page } from '@/lib/http.ts';
+import { queryRoots } from '@/lib/query-keys.ts';
+
+const mineKey = [...queryRoots.companies, 'mine'] as const;
+
+/** `GET /api/company`: the caller's company, or null when they belong to none (404). */
+export async function getMyCompany(signal?: AbortSignal): Promise<MyCompany | null> {
+  try {
+    return await request<MyCompany>('/api/company', { signal });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const myCompanyQueryOptions = () =>
+  queryOptions({ queryKey: mineKey, queryFn: ({ signal }) => getMyCompany(signal) });
+
+export function useMyCompany(enabled = true) {
+  return useQuery({ ...myCompanyQueryOptions(), enabled });
+}
+
+/** `GET /api/company/invitations` (company admins): the pending ones. */
+export function useCompanyInvitations(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryRoots.companies, 'invitations'],
+    queryFn: ({ signal }) => request<CompanyInvitation[]>('/api/company/invitations', { signal }),
+    enabled,
+  });
+}
+
+/** The company's orders page size on "My company". */
+export const COMPANY_ORDERS_PAGE = 20;
+
+/** `GET /api/company/orders?limit=…&cursor=…` (members): newest first. */
+export function useCompanyOrders(cursor: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryRoots.companies, 'orders', cursor],
+    queryFn: ({ signal }): Promise<Page<Order>> => {
+      const query = new URLSearchParams({ limit: String(COMPANY_ORDERS_PAGE) });
+      if (cursor) query.set('cursor', cursor);
+      return requestPage<Order>(`/api/company/orders?${query}`, { signal });
+    },
+    enabled,
+  });
+}
+
+function useInvalidateCompanies() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryRoots.companies });
+}
+
+/** `POST /api/company/invitations` (company admins). */
+export function useInvite() {
+  const invalidate = useInvalidateCompanies();
+  return useMutation({
+    mutationFn: (email: string) =>
+      request<CompanyInvitation>('/api/company/invitations', { method: 'POST', body: { email } }),
+    onSettled: invalidate,
+  });
+}
+
+/** `DELETE /api/company/members/:email` (company admins). */
+export function useRemoveMember() {
+  const invalidate = useInvalidateCompanies();
+  return useMutation({
+    mutationFn: (email: string) =>
+      request<MyCompany>(`/api/company/members/${encodeURIComponent(email)}`, { method: 'DELETE' }),
+    onSettled: invalidate,
+  });
+}
+
+/**
+ * `POST /api/company/invitations/accept`. Its 403 (the invitation is for another address) is
+ * the invitation's answer, not a lost session: it does not sign out.
+ */
+export function useAcceptInvitation() {
+  const invalidate = useInvalidateCompanies();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      request<MyCompany>('/api/company/invitations/accept', {
+        method: 'POST',
+        body: { token },
+        authErrors: 'ignore',
+      }),
+    onSuccess: (company) => queryClient.setQueryData(mineKey, company),
+    onSettled: invalidate,
+  });
+}
+
+/** `GET /api/order/:id/invoice.pdf` (the owner or a member of the order's company), saved through a temporary link. */
+export async function downloadCompanyInvoice(orderId: string, fileName: string): Promise<void> {
+  const pdf = await request<Blob>(`/api/order/${encodeURIComponent(orderId)}/invoice.pdf`, { blob: true });
+  const url = URL.createObjectURL(pdf);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+export function useDownloadCompanyInvoice() {
+  return useMutation({
+    mutationFn: (order: { _id: string; invoiceNumber: string | null }) =>
+      downloadCompanyInvoice(order._id, `${order.invoiceNumber ?? 'invoice'}.pdf`),
+  });
+}
+
+// Shop admins (`/dashboard/companies`).
+
+export function useCompanies() {
+  return useQuery({
+    queryKey: [...queryRoots.companies, 'all'],
+    queryFn: ({ signal }) => request<Company[]>('/api/companies', { signal }),
+  });
+}
+
+export function useCreateCompany() {
+  const invalidate = useInvalidateCompanies();
+  return useMutation({
+    mutationFn: (input: CompanyInput) => request<Company>('/api/companies', { method: 'POST', body: input }),
+    onSettled: invalidate,
+  });
+}
+
+export function usePutCompanyMember() {
+  const invalidate = useInvalidateCompanies();
+  return useMutation({
+    mutationFn: ({ companyId, email, role }: { companyId: string; email: string; role: CompanyRole }) =>
+      request<Company>(`/api/companies/${encodeURIComponent(companyId)}/members/${encodeURIComponent(email)}`, {
+        method: 'PUT',
+        body: { role },
+      }),
+    onSettled: invalidate,
+  });
+}
+
+export function usePutCompanyTerms() {
+  const invalidate = useInvalidateCompanies();
+  return useMutation({
+    mutationFn: ({ companyId, terms }: { companyId: string; terms: CompanyTermsInput }) =>
+      request<Company>(`/api/companies/${encodeURIComponent(companyId)}/terms`, { method: 'PUT', body: terms }),
+    onSettled: invalidate,
+  });
+}

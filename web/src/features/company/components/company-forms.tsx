@@ -1,0 +1,205 @@
+import {
+  COMPANY_ROLES,
+  companyInput,
+  companyMemberInput,
+  CREDIT_LIMIT_MAX,
+  money,
+  NET_DAYS_MAX,
+  TEXT_MAX,
+  wholeNumber,
+  type Company,
+} from '@torque/contract';
+import { useId } from 'react';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { FormError } from '@/components/form/form-error.tsx';
+import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
+import { TextField } from '@/components/form/text-field.tsx';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { isApiError } from '@/lib/http.ts';
+import { useCreateCompany, usePutCompanyMember, usePutCompanyTerms } from '../api/company.ts';
+
+/** `POST /api/companies` (shop admins): name and an optional tax number. */
+export function CreateCompanyForm() {
+  const form = useZodForm(companyInput, { defaultValues: { name: '', taxId: '' } });
+  const create = useCreateCompany();
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((input) =>
+    create.mutate(input, {
+      onSuccess: (company) => {
+        toast.success(`${company.name} created`);
+        form.reset({ name: '', taxId: '' });
+      },
+      onError: (error) => showServerFieldErrors(error, ['name', 'taxId'], form.setError),
+    }),
+  );
+  const atField = isApiError(create.error) && create.error.fields !== undefined;
+  return (
+    <form
+      noValidate
+      aria-label="Create a company"
+      className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2"
+      onSubmit={onSubmit}
+    >
+      <h3 className="text-base font-semibold sm:col-span-2">Create a company</h3>
+      <TextField label="Company name" required registration={form.register('name')} error={errors.name?.message} />
+      <TextField
+        label="Tax number (optional)"
+        placeholder="FR40303265045"
+        registration={form.register('taxId')}
+        error={errors.taxId?.message}
+      />
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <FormError message={create.isError && !atField ? create.error.message : null} />
+        <div>
+          <button type="submit" className="btn btn-primary btn-sm" disabled={create.isPending}>
+            {create.isPending ? <Spinner size="sm" /> : null}
+            Create company
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+const attachSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .pipe(
+      z
+        .email({ message: 'Must be a valid email' })
+        .max(TEXT_MAX.email, `Email must be at most ${TEXT_MAX.email} characters`),
+    ),
+  role: companyMemberInput.shape.role,
+});
+
+/** `PUT /api/companies/:id/members/:email` (shop admins): attach an existing account with a role. */
+export function AttachMemberForm({ company }: { company: Company }) {
+  const form = useZodForm(attachSchema, { defaultValues: { email: '', role: 'buyer' } });
+  const put = usePutCompanyMember();
+  const roleId = useId();
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(({ email, role }) =>
+    put.mutate(
+      { companyId: company._id, email, role },
+      {
+        onSuccess: () => {
+          toast.success(`${email} is now ${role === 'admin' ? 'an admin' : 'a buyer'} of ${company.name}`);
+          form.reset({ email: '', role: 'buyer' });
+        },
+        onError: (error) => {
+          if (isApiError(error) && (error.status === 404 || error.status === 409))
+            form.setError('email', {
+              type: 'server',
+              message: error.status === 404 ? 'No account has this e-mail' : error.message,
+            });
+          else showServerFieldErrors(error, ['email', 'role'], form.setError);
+        },
+      },
+    ),
+  );
+  return (
+    <form
+      noValidate
+      aria-label={`Attach an account to ${company.name}`}
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={onSubmit}
+    >
+      <TextField
+        label="Account e-mail"
+        type="email"
+        required
+        className="min-w-56"
+        registration={form.register('email')}
+        error={errors.email?.message}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={roleId} className="text-sm font-medium">
+          Role
+        </label>
+        <select id={roleId} className="select select-bordered select-sm" {...form.register('role')}>
+          {COMPANY_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role === 'admin' ? 'Admin' : 'Buyer'}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn btn-sm" disabled={put.isPending}>
+        {put.isPending ? <Spinner size="sm" /> : null}
+        Attach
+      </button>
+    </form>
+  );
+}
+
+const termsSchema = z.object({
+  netDays: wholeNumber('netDays', 1, NET_DAYS_MAX),
+  creditLimit: money('creditLimit', CREDIT_LIMIT_MAX),
+});
+
+/** `PUT /api/companies/:id/terms` (shop admins): grant Net N days and a credit limit, or withdraw them. */
+export function TermsForm({ company }: { company: Company }) {
+  const form = useZodForm(termsSchema, {
+    defaultValues: {
+      netDays: company.terms ? String(company.terms.netDays) : '',
+      creditLimit: company.terms ? String(company.terms.creditLimit) : '',
+    },
+  });
+  const put = usePutCompanyTerms();
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((terms) =>
+    put.mutate(
+      { companyId: company._id, terms },
+      {
+        onSuccess: () => toast.success(`Terms of ${company.name} saved`),
+        onError: (error) => showServerFieldErrors(error, ['netDays', 'creditLimit'], form.setError),
+      },
+    ),
+  );
+  const withdraw = () =>
+    put.mutate(
+      { companyId: company._id, terms: { netDays: null, creditLimit: null } },
+      {
+        onSuccess: () => {
+          toast.success(`Terms of ${company.name} withdrawn`);
+          form.reset({ netDays: '', creditLimit: '' });
+        },
+      },
+    );
+  const atField = isApiError(put.error) && put.error.fields !== undefined;
+  return (
+    <form
+      noValidate
+      aria-label={`Payment terms of ${company.name}`}
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={onSubmit}
+    >
+      <TextField
+        label="Net days"
+        inputMode="numeric"
+        className="w-28"
+        registration={form.register('netDays')}
+        error={errors.netDays?.message}
+      />
+      <TextField
+        label="Credit limit ($)"
+        inputMode="decimal"
+        className="w-36"
+        registration={form.register('creditLimit')}
+        error={errors.creditLimit?.message}
+      />
+      <button type="submit" className="btn btn-sm" disabled={put.isPending}>
+        {company.terms ? 'Save terms' : 'Grant terms'}
+      </button>
+      {company.terms ? (
+        <button type="button" className="btn btn-ghost btn-sm" disabled={put.isPending} onClick={withdraw}>
+          Withdraw terms
+        </button>
+      ) : null}
+      <FormError message={put.isError && !atField ? put.error.message : null} />
+    </form>
+  );
+}
