@@ -28,10 +28,13 @@ const PUBLIC_TIERS = [
   { minQuantity: 100, price: 8.9 },
   { minQuantity: 500, price: 8.2 },
 ];
-const FIXED = { price: 8.8, priceBreaks: [
-  { minQuantity: 250, price: 8.45 },
-  { minQuantity: 500, price: 7.6 },
-] };
+const FIXED = {
+  price: 8.8,
+  priceBreaks: [
+    { minQuantity: 250, price: 8.45 },
+    { minQuantity: 500, price: 7.6 },
+  ],
+};
 
 /** Quantity → [the buyer's unit price in cents, the public unit price in cents]. */
 const TABLE: [number, number, number][] = [
@@ -60,9 +63,7 @@ const money = (cents: number) =>
 describe('the buyer tiers part answers carry (one pricing function, explicit instants)', () => {
   const from = '2026-12-01T00:00:00.000Z';
   const to = '2027-01-01T00:00:00.000Z';
-  const lists = [
-    { percentOff: 10, fixed: null, validFrom: from, validTo: to },
-  ];
+  const lists = [{ percentOff: 10, fixed: null, validFrom: from, validTo: to }];
   const at = (iso: string, deltaMs = 0) => new Date(Date.parse(iso) + deltaMs);
   test('validity window edges: just before validFrom, at validFrom, just before validTo, at validTo', () => {
     assert.equal(buyerTiers(1000, [], lists, at(from, -1)).unitCents, 1000, 'just before validFrom: list price');
@@ -75,12 +76,21 @@ describe('the buyer tiers part answers carry (one pricing function, explicit ins
       { percentOff: 5, fixed: null, validFrom: null, validTo: null },
       {
         percentOff: null,
-        fixed: { priceCents: 880, priceBreaks: [{ minQuantity: 250, priceCents: 845 }, { minQuantity: 500, priceCents: 760 }] },
+        fixed: {
+          priceCents: 880,
+          priceBreaks: [
+            { minQuantity: 250, priceCents: 845 },
+            { minQuantity: 500, priceCents: 760 },
+          ],
+        },
         validFrom: null,
         validTo: null,
       },
     ];
-    const breaks = [{ minQuantity: 100, priceCents: 890 }, { minQuantity: 500, priceCents: 820 }];
+    const breaks = [
+      { minQuantity: 100, priceCents: 890 },
+      { minQuantity: 500, priceCents: 820 },
+    ];
     const now = new Date();
     const tiers = buyerTiers(940, breaks, terms, now);
     assert.deepEqual(tiers, {
@@ -171,14 +181,19 @@ for (const kind of databaseKinds()) {
       assert.equal(list.validFrom, '2026-01-01T00:00:00.000Z');
       assert.equal(list.validTo, null);
       assert.equal(list.version, 1);
-      assert.deepEqual(list.prices.map((p) => [p.partId, p.price, p.priceBreaks]), [
-        [other._id, 15, [{ minQuantity: 10, price: 14 }]],
-      ]);
+      assert.deepEqual(
+        list.prices.map((p) => [p.partId, p.price, p.priceBreaks]),
+        [[other._id, 15, [{ minQuantity: 10, price: 14 }]]],
+      );
       const one = await t.inject({ method: 'GET', url: `/api/price-lists/${list._id}` }, admin);
       assert.equal(one.statusCode, 200);
       assert.deepEqual(one.json(), list);
       const put = await t.inject(
-        { method: 'PUT', url: `/api/price-lists/${list._id}`, payload: { name: 'Spring', companyIds: [], percentOff: null } },
+        {
+          method: 'PUT',
+          url: `/api/price-lists/${list._id}`,
+          payload: { name: 'Spring', companyIds: [], percentOff: null },
+        },
         admin,
       );
       assert.equal(put.statusCode, 200, put.body);
@@ -212,17 +227,44 @@ for (const kind of databaseKinds()) {
         [{ name: 'x', validFrom: '2026-02-01T00:00:00Z', validTo: '2026-02-01T00:00:00Z' }, 'validTo'],
         [{ name: 'x', validFrom: '2026-02-02T00:00:00Z', validTo: '2026-02-01T00:00:00Z' }, 'validTo'],
         [{ name: 'x', validFrom: 'tomorrow' }, 'validFrom'],
-        [{ name: 'x', prices: [{ partId: part._id, price: 5, priceBreaks: [{ minQuantity: 10, price: 5 }] }] }, 'prices.0.priceBreaks.0.price'],
-        [{ name: 'x', prices: [{ partId: part._id, price: 5, priceBreaks: [{ minQuantity: 10, price: 6 }] }] }, 'prices.0.priceBreaks.0.price'],
+        [
+          { name: 'x', prices: [{ partId: part._id, price: 5, priceBreaks: [{ minQuantity: 10, price: 5 }] }] },
+          'prices.0.priceBreaks.0.price',
+        ],
+        [
+          { name: 'x', prices: [{ partId: part._id, price: 5, priceBreaks: [{ minQuantity: 10, price: 6 }] }] },
+          'prices.0.priceBreaks.0.price',
+        ],
         [
           {
             name: 'x',
-            prices: [{ partId: part._id, price: 5, priceBreaks: [{ minQuantity: 10, price: 4 }, { minQuantity: 10, price: 3 }] }],
+            prices: [
+              {
+                partId: part._id,
+                price: 5,
+                priceBreaks: [
+                  { minQuantity: 10, price: 4 },
+                  { minQuantity: 10, price: 3 },
+                ],
+              },
+            ],
           },
           'prices.0.priceBreaks.1.minQuantity',
         ],
-        [{ name: 'x', prices: [{ partId: part._id, price: 5, priceBreaks: [{ minQuantity: 1, price: 4 }] }] }, 'prices.0.priceBreaks.0.minQuantity'],
-        [{ name: 'x', prices: [{ partId: part._id, price: 5 }, { partId: part._id, price: 4 }] }, 'prices.1.partId'],
+        [
+          { name: 'x', prices: [{ partId: part._id, price: 5, priceBreaks: [{ minQuantity: 1, price: 4 }] }] },
+          'prices.0.priceBreaks.0.minQuantity',
+        ],
+        [
+          {
+            name: 'x',
+            prices: [
+              { partId: part._id, price: 5 },
+              { partId: part._id, price: 4 },
+            ],
+          },
+          'prices.1.partId',
+        ],
       ];
       for (const [payload, field] of cases) {
         const res = await post(payload);
@@ -242,15 +284,24 @@ for (const kind of databaseKinds()) {
       assert.equal((await listsOfFleet()).filter((l) => l.name === 'Mine').length, 0);
     });
 
-    test('part answers: yourPrice and the buyer\'s tiers only for a buyer whose company has a list; others unchanged', async () => {
+    test("part answers: yourPrice and the buyer's tiers only for a buyer whose company has a list; others unchanged", async () => {
       await giveFleetTheLists();
-      const url = [`/api/parts/${part._id}`, '/api/parts?limit=24', '/api/parts?q=PL-30001&limit=10', '/api/parts', '/api/parts/by-number/PL30001'];
+      const url = [
+        `/api/parts/${part._id}`,
+        '/api/parts?limit=24',
+        '/api/parts?q=PL-30001&limit=10',
+        '/api/parts',
+        '/api/parts/by-number/PL30001',
+      ];
       for (const u of url) {
         const anonymous = await t.inject({ method: 'GET', url: u });
         assert.equal(anonymous.statusCode, 200, `${u}: ${anonymous.body}`);
         assert.ok(anonymous.headers.etag, `${u}: the visitor's answer keeps its ETag`);
         const visitorParts: Part[] = [anonymous.json()].flat();
-        assert.ok(visitorParts.every((p) => !('yourPrice' in p)), `${u}: no yourPrice for a visitor`);
+        assert.ok(
+          visitorParts.every((p) => !('yourPrice' in p)),
+          `${u}: no yourPrice for a visitor`,
+        );
         const lonely = await t.inject({ method: 'GET', url: u }, loner);
         assert.equal(lonely.body, anonymous.body, `${u}: a buyer without a company sees the visitor's answer`);
         const res = await t.inject({ method: 'GET', url: u }, buyer);
@@ -266,10 +317,15 @@ for (const kind of databaseKinds()) {
           { minQuantity: 500, price: 7.6 },
         ]);
         const others = ([res.json()].flat() as Part[]).filter((p) => p._id !== part._id);
-        for (const o of others) assert.equal(o.yourPrice, Math.round(o.price * 95) / 100, 'the 5 % applies to every part');
+        for (const o of others)
+          assert.equal(o.yourPrice, Math.round(o.price * 95) / 100, 'the 5 % applies to every part');
       }
       // An invalid token reads as a visitor's.
-      const bad = await t.inject({ method: 'GET', url: `/api/parts/${part._id}`, headers: { authorization: 'Bearer nope' } });
+      const bad = await t.inject({
+        method: 'GET',
+        url: `/api/parts/${part._id}`,
+        headers: { authorization: 'Bearer nope' },
+      });
       assert.equal(bad.statusCode, 200);
       assert.equal((bad.json() as PartDetail).yourPrice, undefined);
     });
@@ -349,13 +405,20 @@ for (const kind of databaseKinds()) {
     test('a price-list edit after ordering changes no placed order; the cart follows today', async () => {
       await giveFleetTheLists();
       await setCart(buyer, [{ partId: part._id, quantity: 100 }]);
-      const res = await t.inject({ method: 'POST', url: '/api/checkout', payload: { phone: '5', address: 'a' } }, buyer);
+      const res = await t.inject(
+        { method: 'POST', url: '/api/checkout', payload: { phone: '5', address: 'a' } },
+        buyer,
+      );
       assert.equal(res.statusCode, 201, res.body);
       const order: Order = res.json();
       assert.equal(order.lines[0]!.unitPrice, 8.46);
       for (const l of await listsOfFleet()) {
         const edited = await t.inject(
-          { method: 'PUT', url: `/api/price-lists/${l._id}`, payload: { name: l.name, companyIds: [fleet._id], percentOff: 50 } },
+          {
+            method: 'PUT',
+            url: `/api/price-lists/${l._id}`,
+            payload: { name: l.name, companyIds: [fleet._id], percentOff: 50 },
+          },
           admin,
         );
         assert.equal(edited.statusCode, 200, edited.body);
@@ -377,9 +440,22 @@ for (const kind of databaseKinds()) {
 
     test('a placement priced with price lists that changed meanwhile places nothing (the statement compares their stamp)', async () => {
       await giveFleetTheLists();
-      const stale = { unitPriceCents: 880, listPriceCents: 940, priceBreaks: [{ minQuantity: 100, priceCents: 890 }, { minQuantity: 500, priceCents: 820 }] };
+      const stale = {
+        unitPriceCents: 880,
+        listPriceCents: 940,
+        priceBreaks: [
+          { minQuantity: 100, priceCents: 890 },
+          { minQuantity: 500, priceCents: 820 },
+        ],
+      };
       const base = { userId: buyer.id, email: buyer.email, phone: '5', address: 'a' };
-      const one = await t.app.orders.machine.place({ partId: part._id, quantity: 1, ...base, ...stale, priceListsStamp: 'stale' });
+      const one = await t.app.orders.machine.place({
+        partId: part._id,
+        quantity: 1,
+        ...base,
+        ...stale,
+        priceListsStamp: 'stale',
+      });
       assert.equal(one, undefined);
       const many = await t.app.orders.machine.placeLines({
         lines: [{ partId: part._id, quantity: 1, ...stale }],
@@ -395,7 +471,13 @@ for (const kind of databaseKinds()) {
       );
       const terms = await t.app.priceLists.termsFor(buyer.id, [part._id]);
       assert.equal(terms.stamp, many.kind === 'refused' ? many.priceListsStamp : '', 'Node and SQL agree on the stamp');
-      const placed = await t.app.orders.machine.place({ partId: part._id, quantity: 1, ...base, ...stale, priceListsStamp: terms.stamp });
+      const placed = await t.app.orders.machine.place({
+        partId: part._id,
+        quantity: 1,
+        ...base,
+        ...stale,
+        priceListsStamp: terms.stamp,
+      });
       assert.ok(placed, 'with the current stamp it places');
       await t.inject({ method: 'DELETE', url: `/api/order/${placed.orderId}` }, buyer);
     });

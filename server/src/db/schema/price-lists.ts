@@ -26,10 +26,7 @@ export const priceLists = pgTable(
       'price_lists_percent_off_range',
       sql`${t.percentOff} is null or (${t.percentOff} >= 0 and ${t.percentOff} <= 100)`,
     ),
-    check(
-      'price_lists_window',
-      sql`${t.validFrom} is null or ${t.validTo} is null or ${t.validTo} > ${t.validFrom}`,
-    ),
+    check('price_lists_window', sql`${t.validFrom} is null or ${t.validTo} is null or ${t.validTo} > ${t.validFrom}`),
   ],
 );
 

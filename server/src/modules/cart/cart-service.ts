@@ -148,7 +148,14 @@ export function createCartService(deps: {
 
   const view = async (userId: string): Promise<Cart> => {
     const rows = await repo.lines(userId);
-    return cartOf(rows, await termsOf(userId, rows.map((r) => r.partId)), new Date());
+    return cartOf(
+      rows,
+      await termsOf(
+        userId,
+        rows.map((r) => r.partId),
+      ),
+      new Date(),
+    );
   };
 
   /** The 400 for lines naming parts that do not exist: a field per line (`lines.2.partId`). */

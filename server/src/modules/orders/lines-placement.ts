@@ -126,10 +126,7 @@ export async function placeLines(
 ): Promise<string> {
   const lines = mergedLines(input.lines);
   const partIds = lines.map((l) => l.partId);
-  let [prices, terms] = await Promise.all([
-    deps.repository.pricesOf(partIds),
-    deps.buyerTerms(caller.userId, partIds),
-  ]);
+  let [prices, terms] = await Promise.all([deps.repository.pricesOf(partIds), deps.buyerTerms(caller.userId, partIds)]);
   for (let attempt = 1; ; attempt++) {
     const priced = pricedLines(lines, prices, terms, new Date());
     // Issue 29: the tax of these very lines (taxAmounts, the quote's function), written with the order.

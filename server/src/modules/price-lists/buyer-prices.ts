@@ -16,8 +16,7 @@ export function termsOfPart(terms: BuyerTerms, partId: string): PriceListTerms[]
 }
 
 /** Whether any of the buyer's lists is valid at `at`: then part answers carry `yourPrice`. */
-export const hasValidList = (terms: BuyerTerms, at: Date): boolean =>
-  terms.lists.some((l) => priceListValidAt(l, at));
+export const hasValidList = (terms: BuyerTerms, at: Date): boolean => terms.lists.some((l) => priceListValidAt(l, at));
 
 /**
  * A buyer's price for one unit of a part and their own tiers above it (cents), from the one
@@ -50,7 +49,9 @@ export function buyerTiers(
 }
 
 /** A part answer (dollars) with the buyer's `yourPrice` and `yourPriceBreaks` added. */
-export function withYourPrice<P extends { _id: string; price: number; priceBreaks: { minQuantity: number; price: number }[] }>(
+export function withYourPrice<
+  P extends { _id: string; price: number; priceBreaks: { minQuantity: number; price: number }[] },
+>(
   part: P,
   terms: BuyerTerms,
   at: Date,

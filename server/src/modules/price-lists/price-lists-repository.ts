@@ -116,9 +116,16 @@ export function createPriceListsRepository(db: Db) {
     if (row.companyIds.length > 0)
       await tx.insert(priceListCompanies).values(row.companyIds.map((companyId) => ({ priceListId: id, companyId })));
     if (row.prices.length > 0)
-      await tx.insert(priceListPrices).values(
-        row.prices.map((p) => ({ priceListId: id, partId: p.partId, priceCents: p.priceCents, priceBreaks: p.priceBreaks })),
-      );
+      await tx
+        .insert(priceListPrices)
+        .values(
+          row.prices.map((p) => ({
+            priceListId: id,
+            partId: p.partId,
+            priceCents: p.priceCents,
+            priceBreaks: p.priceBreaks,
+          })),
+        );
   }
 
   const percentText = (n: number | null): string | null => (n === null ? null : n.toFixed(2));
@@ -127,7 +134,8 @@ export function createPriceListsRepository(db: Db) {
     pricesOf,
     companiesOf,
 
-    list: (): Promise<StoredPriceList[]> => db.select().from(priceLists).orderBy(asc(priceLists.name), asc(priceLists.id)),
+    list: (): Promise<StoredPriceList[]> =>
+      db.select().from(priceLists).orderBy(asc(priceLists.name), asc(priceLists.id)),
 
     async get(id: string): Promise<StoredPriceList | undefined> {
       const [row] = await db.select().from(priceLists).where(eq(priceLists.id, id));
@@ -137,14 +145,20 @@ export function createPriceListsRepository(db: Db) {
     /** Which of `ids` are companies. */
     async existingCompanies(ids: readonly string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await db.select({ id: companies.id }).from(companies).where(inArray(companies.id, [...ids]));
+      const rows = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(inArray(companies.id, [...ids]));
       return new Set(rows.map((r) => r.id));
     },
 
     /** Which of `ids` are parts. */
     async existingParts(ids: readonly string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await db.select({ id: parts.id }).from(parts).where(inArray(parts.id, [...ids]));
+      const rows = await db
+        .select({ id: parts.id })
+        .from(parts)
+        .where(inArray(parts.id, [...ids]));
       return new Set(rows.map((r) => r.id));
     },
 

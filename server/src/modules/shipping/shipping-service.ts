@@ -87,8 +87,7 @@ export function parcelOf(
         { listPriceCents: part.priceCents, priceBreaks: part.priceBreaks, priceLists: termsOfPart(terms, part.partId) },
         line.quantity,
         at,
-      ).unitCents *
-      line.quantity;
+      ).unitCents * line.quantity;
     parcel.hazardous ||= part.hazardous;
   }
   return parcel;
