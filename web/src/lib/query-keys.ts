@@ -31,4 +31,6 @@ export const queryRoots = {
   shipping: ['shipping'],
   /** The server's public configuration (`GET /api/config`). */
   config: ['config'],
+  /** Price lists (issue 30, §25): the shop admin's lists and the companies they may name. */
+  priceLists: ['price-lists'],
 } as const;

@@ -7,6 +7,7 @@ import { identityHandlers, userHandlers } from './mock-identity.ts';
 import { partNumberHandlers } from './mock-part-numbers.ts';
 import { taxHandlers } from './mock-tax.ts';
 import { shippingHandlers } from './mock-shipping.ts';
+import { priceListHandlers } from './mock-price-lists.ts';
 
 /**
  * A small in-memory stand-in for the server's API, shaped like the real one (better-auth's
@@ -22,6 +23,7 @@ export const handlers = [
   ...cartHandlers,
   ...taxHandlers,
   ...shippingHandlers,
+  ...priceListHandlers,
   http.get('/api/config', () =>
     HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: false }),
   ),
