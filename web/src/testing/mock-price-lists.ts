@@ -24,7 +24,15 @@ export function resetPriceLists(): void {
 
 export function addCompany(name: string): Company {
   const now = new Date().toISOString();
-  const company: Company = { _id: mockId(), name, taxId: null, terms: null, members: [], createdAt: now, updatedAt: now };
+  const company: Company = {
+    _id: mockId(),
+    name,
+    taxId: null,
+    terms: null,
+    members: [],
+    createdAt: now,
+    updatedAt: now,
+  };
   priceListsState.companies.push(company);
   return company;
 }

@@ -94,7 +94,12 @@ export function PriceListForm({ editing, onDone }: PriceListFormProps) {
           <div className="flex flex-wrap gap-x-4 gap-y-1 pt-1">
             {companies.data.map((c) => (
               <label key={c._id} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" className="checkbox checkbox-sm" value={c._id} {...form.register('companyIds')} />
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  value={c._id}
+                  {...form.register('companyIds')}
+                />
                 {c.name}
               </label>
             ))}
@@ -113,7 +118,10 @@ export function PriceListForm({ editing, onDone }: PriceListFormProps) {
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="text-sm font-medium">Fixed prices</legend>
         {prices.fields.map((field, i) => (
-          <div key={field.id} className="grid gap-2 rounded-field border border-base-300 p-2 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-start">
+          <div
+            key={field.id}
+            className="grid gap-2 rounded-field border border-base-300 p-2 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-start"
+          >
             <TextField
               label={`Part id (row ${i + 1})`}
               registration={form.register(`prices.${i}.partId`)}
@@ -131,7 +139,11 @@ export function PriceListForm({ editing, onDone }: PriceListFormProps) {
               registration={form.register(`prices.${i}.tiers`)}
               error={errors.prices?.[i]?.tiers?.message}
             />
-            <button type="button" className="btn btn-ghost btn-sm text-red-700 sm:mt-6" onClick={() => prices.remove(i)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm text-red-700 sm:mt-6"
+              onClick={() => prices.remove(i)}
+            >
               Remove<span className="sr-only"> row {i + 1}</span>
             </button>
           </div>
