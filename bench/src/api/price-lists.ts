@@ -9,9 +9,9 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createScratchDatabase, signUp } from '@torque/testkit';
 import { machineLine, table, today, verdict } from '../lib/doc.ts';
+import { load } from '../lib/load.ts';
 import { adminUrl } from '../lib/postgres.ts';
 import { startAppServer, type RunningServer } from '../lib/servers.ts';
 import { ADMIN_EMAIL, serverEnv } from './run-database.ts';
@@ -21,11 +21,11 @@ import type { Settings } from './settings.ts';
 const PARTS = 100_000;
 const COMPANIES = 1_000;
 const FIXED_PER_LIST = 50;
-const REQUESTS = 3000;
 const CONNECTIONS = 50;
 
 export interface PriceListsCase {
   who: 'anonymous' | 'company buyer';
+  requestsPerSecond: number;
   p50: number;
   p99: number;
   max: number;
@@ -37,35 +37,6 @@ export interface PriceListsReport {
   postgresVersion: string | null;
   cases: PriceListsCase[];
   loadAverage: { before: number[]; after: number[] };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-/** `total` GETs of `url`, `connections` in flight; each one's latency. */
-async function load(
-  url: string,
-  token: string | null,
-  total: number,
-  connections: number,
-  check: (body: string) => boolean,
-) {
-  const latencies: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      for (let i = next++; i < total; i = next++) {
-        const start = performance.now();
-        const res = await fetch(url, { headers });
-        const body = await res.text();
-        latencies.push(performance.now() - start);
-        if (res.status !== 200 || !check(body)) failures++;
-      }
-    }),
-  );
-  return { latencies, failures };
 }
 
 export async function runPriceListsBench(
@@ -120,31 +91,35 @@ export async function runPriceListsBench(
        analyze;`,
     );
     const url = `${base}/api/parts?limit=24`;
-    const sample = (await (await fetch(url, { headers: { authorization: `Bearer ${buyer.token}` } })).json()) as {
-      yourPrice?: number;
-    }[];
-    if (!sample.length || sample.some((p) => p.yourPrice === undefined))
-      throw new Error("the buyer's page carries no yourPrice: the bench measures the wrong thing");
     const cases: PriceListsCase[] = [];
     for (const who of ['anonymous', 'company buyer'] as const) {
-      const token = who === 'anonymous' ? null : buyer.token;
-      const check = (body: string) => (who === 'anonymous') === !body.includes('"yourPrice"');
+      const headers: Record<string, string> = who === 'anonymous' ? {} : { authorization: `Bearer ${buyer.token}` };
+      // Every answer must be these very bytes: the visitor's shared page, or the buyer's priced one.
+      const expectBody = await (await fetch(url, { headers })).text();
+      if ((who === 'anonymous') !== !expectBody.includes('"yourPrice"'))
+        throw new Error(`${who}: the answer ${who === 'anonymous' ? 'carries' : 'lacks'} yourPrice`);
       // Unmeasured: the JIT, the prepared statements, the catalogue's cache and the pool warm up.
-      await load(url, token, 500, CONNECTIONS, check);
-      const { latencies, failures } = await load(url, token, REQUESTS, CONNECTIONS, check);
-      const sorted = [...latencies].sort((a, b) => a - b);
+      await load({ url, connections: CONNECTIONS, durationSeconds: settings.warmupSeconds, headers, expectBody });
+      const result = await load({
+        url,
+        connections: CONNECTIONS,
+        durationSeconds: settings.durationSeconds,
+        headers,
+        expectBody,
+      });
+      const failures = result.non2xx + result.errors + result.timeouts + result.mismatches;
       const c: PriceListsCase = {
         who,
-        p50: percentile(sorted, 50),
-        p99: percentile(sorted, 99),
-        max: sorted.at(-1) ?? NaN,
+        requestsPerSecond: result.requestsPerSecond,
+        p50: result.latencyMs.p50,
+        p99: result.latencyMs.p99,
+        max: result.latencyMs.max,
         failures,
-        pass: false,
+        pass: failures === 0 && result.latencyMs.p99 < 30,
       };
-      c.pass = failures === 0 && c.p99 < 30;
       cases.push(c);
       console.log(
-        `  ${who}: p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, max ${c.max.toFixed(1)} ms, ${failures} failures`,
+        `  ${who}: ${Math.round(c.requestsPerSecond)} req/s, p50 ${c.p50} ms, p99 ${c.p99} ms, max ${c.max} ms, ${failures} failures`,
       );
     }
     return { postgresVersion, cases, loadAverage: { before, after: os.loadavg() } };
@@ -167,19 +142,21 @@ export function priceListsMarkdown(report: PriceListsReport): string {
     '',
     `${PARTS.toLocaleString('en-US')} parts; ${COMPANIES.toLocaleString('en-US')} companies, each with a price list ` +
       `(a percentage off and ${FIXED_PER_LIST} fixed prices with a tier); the buyer's company's list also fixes the ` +
-      `first page's parts. ${REQUESTS} requests per row at ${CONNECTIONS} in flight, after 500 unmeasured ones. ` +
+      `first page's parts. autocannon from its own process, ${CONNECTIONS} connections, a warm-up then the measured ` +
+      'seconds per row; every answer compared with the expected bytes. ' +
       "The visitor's page is the shared cached answer; the buyer's is that page plus one query (the buyer's lists " +
       "and their fixed prices for the page's 24 parts), priced in Node by the one pricing function.",
     '',
     table(
-      ['request', 'caller', 'in flight', 'p50', 'p99', 'max', 'failures', 'goal'],
+      ['request', 'caller', 'connections', 'req/s', 'p50', 'p99', 'max', 'failures', 'goal'],
       report.cases.map((c) => [
         'GET /api/parts?limit=24',
         c.who,
         String(CONNECTIONS),
-        `${c.p50.toFixed(1)} ms`,
-        `${c.p99.toFixed(1)} ms`,
-        `${c.max.toFixed(1)} ms`,
+        Math.round(c.requestsPerSecond).toLocaleString('en-US'),
+        `${c.p50} ms`,
+        `${c.p99} ms`,
+        `${c.max} ms`,
         String(c.failures),
         `p99 < 30 ms: ${verdict(c.pass)}`,
       ]),
