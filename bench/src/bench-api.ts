@@ -18,6 +18,7 @@ import {
 } from './api/part-numbers-scale.ts';
 import { checkoutMarkdown, runCheckoutBench, type CheckoutReport } from './api/checkout.ts';
 import { runShippingBench, shippingMarkdown, type ShippingReport } from './api/shipping.ts';
+import { priceListsMarkdown, runPriceListsBench, type PriceListsReport } from './api/price-lists.ts';
 import { ordersScaleMarkdown, runOrdersScale, type OrdersScaleReport } from './api/orders-scale.ts';
 import { apiConsole, apiMarkdown, type ApiRun } from './api/report.ts';
 import { runDatabase, type DatabaseReport } from './api/run-database.ts';
@@ -53,8 +54,9 @@ let fitment: FitmentScaleReport | undefined;
 let numbers: NumbersScaleReport | undefined;
 let checkout: CheckoutReport | undefined;
 let shipping: ShippingReport | undefined;
+let priceLists: PriceListsReport | undefined;
 /** The scenarios that run per database; `scale`, `orders-scale`, `fitment`, `numbers`, `checkout` and `shipping` run once, on PostgreSQL. */
-const onceOnPostgres = ['scale', 'orders-scale', 'fitment', 'numbers', 'checkout', 'shipping'];
+const onceOnPostgres = ['scale', 'orders-scale', 'fitment', 'numbers', 'checkout', 'shipping', 'price-lists'];
 const perDatabase = settings.scenarios.filter((s) => !onceOnPostgres.includes(s));
 try {
   for (const kind of perDatabase.length ? settings.databases : []) {
@@ -96,6 +98,10 @@ try {
     if (pgVersion) shipping = await runShippingBench(settings, pgVersion);
     else skipped.push('shipping: needs PostgreSQL at BENCH_PG_URL');
   }
+  if (settings.scenarios.includes('price-lists')) {
+    if (pgVersion) priceLists = await runPriceListsBench(settings, pgVersion);
+    else skipped.push('price-lists: needs PostgreSQL at BENCH_PG_URL');
+  }
 } finally {
   await cleanUp();
 }
@@ -132,6 +138,12 @@ if (shipping) {
   console.log(`\n${markdown}\n`);
   writeSection('shipping', markdown);
   console.log('Wrote the shipping section of docs/PERFORMANCE.md');
+}
+if (priceLists) {
+  const markdown = priceListsMarkdown(priceLists);
+  console.log(`\n${markdown}\n`);
+  writeSection('price-lists', markdown);
+  console.log('Wrote the price lists section of docs/PERFORMANCE.md');
 }
 if (!perDatabase.length) process.exit(0);
 

@@ -55,6 +55,11 @@ export const cartLine = z.object({
   quantity: z.number().int(),
   /** Today's unit price for this buyer and quantity (dollars). */
   unitPrice: z.number(),
+  /**
+   * Only when the buyer's price list (PRODUCT.md §25) makes `unitPrice` lower: the public unit
+   * price for this quantity (what a visitor pays), struck through beside "Your price".
+   */
+  publicUnitPrice: z.number().optional(),
   /** unitPrice × quantity (dollars, computed in cents). */
   total: z.number(),
   minimunOrder: z.number().int(),

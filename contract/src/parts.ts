@@ -63,6 +63,13 @@ export const part = z.object({
    * `minQuantity` (PRODUCT.md "Quantity price breaks"); empty when the part has none.
    */
   priceBreaks: z.array(priceBreak),
+  /**
+   * Only for a signed-in buyer whose company has a price list valid now (PRODUCT.md §25): what
+   * one unit costs them (`price` stays the list price), and their own tiers above it, computed
+   * by pricing.ts's `unitPriceFor` at every quantity where any tier starts.
+   */
+  yourPrice: z.number().optional(),
+  yourPriceBreaks: z.array(priceBreak).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**

@@ -17,6 +17,7 @@ const ADMIN_MENU = [
   'Manage Products',
   'Shipping',
   'Tax',
+  'Price lists',
   // With the count of open messages, when there are any ("Messages 2 open").
   /^Messages/,
   'Companies',

@@ -267,6 +267,16 @@ export const ROUTES: Record<Role, RouteCheck[]> = {
       },
     },
     {
+      // Issue 30 (§25): the price lists (or their empty state) and the list form.
+      name: 'dashboard-price-lists',
+      path: '/dashboard/price-lists',
+      ready: async (page) => {
+        await dashboardReady(page);
+        await expect(page.getByRole('form', { name: 'Add a price list' })).toBeVisible();
+        await settled(page);
+      },
+    },
+    {
       // Issue 29: the rates table (or its empty state), the rate form and the report.
       name: 'dashboard-tax',
       path: '/dashboard/tax',

@@ -23,6 +23,8 @@ import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { holdSweeperPlugin } from './modules/orders/hold-sweeper.ts';
 import { ordersPlugin } from './modules/orders/orders-plugin.ts';
 import { ordersRoutes } from './modules/orders/orders-routes.ts';
+import { priceListsPlugin } from './modules/price-lists/price-lists-plugin.ts';
+import { priceListsRoutes } from './modules/price-lists/price-lists-routes.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments-routes.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
@@ -69,6 +71,7 @@ export const INFRASTRUCTURE: readonly Plugin[] = [
  * the tax policy placing asks); checkout last.
  */
 export const SERVICES: readonly Plugin[] = [
+  priceListsPlugin,
   ordersPlugin,
   mailPlugin,
   usersPlugin,
@@ -110,4 +113,5 @@ export const ROUTES: readonly Plugin[] = [
   paymentsRoutes,
   webhookRoutes,
   statsRoutes,
+  priceListsRoutes,
 ];

@@ -35,6 +35,8 @@ interface Ctx {
   ownerCompanyId: string;
   /** The e-mail of a new buyer of the owner's company (issue 30). */
   freshOwnerCompanyMember(): Promise<string>;
+  /** A new price list of 10 % off for the owner's company (issue 30, §25). */
+  freshPriceList(): Promise<string>;
 }
 interface Row {
   route: string;
@@ -602,6 +604,40 @@ const matrix: Row[] = [
     request: () => ({ method: 'GET', url: '/api/metrics' }),
     expect: everyone(401),
   },
+  // Issue 30 (§25): price lists are shop admins' only; a company's own admin is not one.
+  {
+    route: 'GET /api/price-lists',
+    request: () => ({ method: 'GET', url: '/api/price-lists' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/price-lists',
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/price-lists',
+      payload: { name: 'Matrix list', companyIds: [c.ownerCompanyId], percentOff: 90 },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 201 },
+  },
+  {
+    route: 'GET /api/price-lists/:id',
+    request: async (c) => ({ method: 'GET', url: `/api/price-lists/${await c.freshPriceList()}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /api/price-lists/:id',
+    request: async (c) => ({
+      method: 'PUT',
+      url: `/api/price-lists/${await c.freshPriceList()}`,
+      payload: { name: 'Matrix list', companyIds: [c.ownerCompanyId], percentOff: 99 },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/price-lists/:id',
+    request: async (c) => ({ method: 'DELETE', url: `/api/price-lists/${await c.freshPriceList()}` }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
 ];
 
 /** better-auth's own routes: public by design, guarded by rate limits and its own checks. */
@@ -707,6 +743,18 @@ for (const kind of databaseKinds()) {
           );
           assert.equal(res.statusCode, 200, res.body);
           return member.email;
+        },
+        freshPriceList: async () => {
+          const res = await t.inject(
+            {
+              method: 'POST',
+              url: '/api/price-lists',
+              payload: { name: 'Matrix list', companyIds: [ownerCompanyId], percentOff: 10 },
+            },
+            callers.admin,
+          );
+          assert.equal(res.statusCode, 201, res.body);
+          return res.json()._id;
         },
       };
     });

@@ -1308,6 +1308,72 @@ const rows: Row[] = [
       ),
     verify: (c) => assertUnpaid(c, c.unpaidOrderId),
   },
+  {
+    route: 'POST /api/price-lists',
+    name: "a buyer giving their own company a price list; an admin's body cannot set its version or id",
+    status: 403,
+    async send(c) {
+      const co = await c.t.inject({ method: 'POST', url: '/api/companies', payload: { name: 'Cheap Co' } }, c.admin);
+      assert.equal(co.statusCode, 201, co.body);
+      const companyId = co.json()._id as string;
+      // A buyer of its own, so the other rows' customer stays without a company.
+      const buyer = await c.t.signUp('cheap-buyer@mass.test');
+      const joined = await c.t.inject(
+        { method: 'PUT', url: `/api/companies/${companyId}/members/${buyer.email}`, payload: { role: 'admin' } },
+        c.admin,
+      );
+      assert.equal(joined.statusCode, 200, joined.body);
+      const byAdmin = await c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/price-lists',
+          payload: { ...c.forged, name: 'Mass list', version: 99, _id: '00000000-0000-4000-8000-000000000000' },
+        },
+        c.admin,
+      );
+      assert.equal(byAdmin.statusCode, 201, byAdmin.body);
+      assert.equal(byAdmin.json().version, 1);
+      assert.notEqual(byAdmin.json()._id, '00000000-0000-4000-8000-000000000000');
+      return c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/price-lists',
+          payload: { ...c.forged, name: 'Mine', companyIds: [companyId], percentOff: 99 },
+        },
+        buyer,
+      );
+    },
+    async verify(c) {
+      const all = (await c.t.inject({ method: 'GET', url: '/api/price-lists' }, c.admin)).json() as { name: string }[];
+      assert.ok(!all.some((l) => l.name === 'Mine'));
+      const cart = await c.t.inject(
+        { method: 'PUT', url: '/api/cart', payload: { lines: [], priceListId: 'mine', percentOff: 99 } },
+        c.mallory,
+      );
+      assert.ok(cart.statusCode < 500);
+    },
+  },
+  {
+    route: 'PUT /api/price-lists/:id',
+    name: "a buyer raising their company's discount",
+    status: 403,
+    async send(c) {
+      const list = await c.t.inject(
+        { method: 'POST', url: '/api/price-lists', payload: { name: 'Target list', percentOff: 5 } },
+        c.admin,
+      );
+      assert.equal(list.statusCode, 201, list.body);
+      const id = list.json()._id as string;
+      const res = await c.t.inject(
+        { method: 'PUT', url: `/api/price-lists/${id}`, payload: { ...c.forged, name: 'Target list', percentOff: 99 } },
+        c.mallory,
+      );
+      const seen = (await c.t.inject({ method: 'GET', url: `/api/price-lists/${id}` }, c.admin)).json();
+      assert.equal(seen.percentOff, 5);
+      assert.equal(seen.version, 1);
+      return res;
+    },
+  },
 ];
 
 /** Routes with a body that are not a customer's to misuse: only GETs and DELETEs carry none. */

@@ -14,6 +14,7 @@ function positive(name: string, fallback: number): number {
  * `numbers`: part numbers at 1,000,000 cross-references and their import (api/part-numbers-scale.ts).
  * `checkout`: POST /api/checkout of 20-line and 3-line carts (api/checkout.ts).
  * `shipping`: GET /api/shipping/options for a 200-line cart (api/shipping.ts).
+ * `price-lists`: GET /api/parts?limit=24 for a company buyer with price lists (api/price-lists.ts).
  */
 export const SCENARIOS = [
   'catalogue',
@@ -26,6 +27,7 @@ export const SCENARIOS = [
   'numbers',
   'checkout',
   'shipping',
+  'price-lists',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

@@ -6,7 +6,17 @@ import { repoRoot } from './servers.ts';
 export const performanceDoc = path.join(repoRoot, 'docs/PERFORMANCE.md');
 
 export type Section =
-  'api' | 'web' | 'catalogue' | 'stats' | 'orders' | 'fitment' | 'numbers' | 'invoice' | 'checkout' | 'shipping';
+  | 'api'
+  | 'web'
+  | 'catalogue'
+  | 'stats'
+  | 'orders'
+  | 'fitment'
+  | 'numbers'
+  | 'invoice'
+  | 'checkout'
+  | 'shipping'
+  | 'price-lists';
 
 const markers = (section: Section) => [`<!-- bench:${section}:start -->`, `<!-- bench:${section}:end -->`] as const;
 

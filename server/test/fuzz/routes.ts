@@ -121,6 +121,25 @@ function csvImport(
     });
 }
 
+/** Issue 30 (§25): a price list's body, for the fuzzed companies and real parts, right or wrong. */
+const priceListBody = (pools: Pools) => ({
+  name: text('Fuzz list'),
+  companyIds: fc.array(pick([...pools.companies, 'nope', '00000000-0000-4000-8000-000000000000']), { maxLength: 3 }),
+  percentOff: fc.oneof(pick([5, 12.5, 0, 100, 100.01, -1, 1.234, null]), pick(['10', 'lots'])),
+  prices: fc.array(
+    fc.record({
+      partId: pick([...pools.parts, 'nope']),
+      price: fc.oneof(pick([9.5, 0, -1, 1.001]), pick(['8.80'])),
+      priceBreaks: fc.array(fc.record({ minQuantity: pick([1, 2, 100, 500, 1.5]), price: pick([9, 8.5, 10, -2]) }), {
+        maxLength: 3,
+      }),
+    }),
+    { maxLength: 3 },
+  ),
+  validFrom: pick(['2026-01-01T00:00:00Z', null, 'tomorrow', '']),
+  validTo: pick(['2099-01-01T00:00:00Z', '2025-01-01T00:00:00Z', null, 42]),
+});
+
 /** A cart's lines: real parts (and the part out of stock), quantities right or wrong. */
 const cartLines = (pools: Pools) =>
   fc.array(fc.record({ partId: pick([...pools.parts, ...pools.orderParts]), quantity }), { maxLength: 4 });
@@ -605,6 +624,29 @@ export const routeFuzz: RouteFuzz[] = [
       }),
   },
   { route: 'GET /api/company', requests: () => requests({ method: 'GET', path: '/api/company' }) },
+  { route: 'GET /api/price-lists', requests: () => requests({ method: 'GET', path: '/api/price-lists' }) },
+  {
+    route: 'POST /api/price-lists',
+    requests: (p) => requests({ method: 'POST', path: '/api/price-lists', body: priceListBody(p) }),
+  },
+  {
+    route: 'GET /api/price-lists/:id',
+    requests: (p) => requests({ method: 'GET', path: segment(p.priceLists).map((id) => `/api/price-lists/${id}`) }),
+  },
+  {
+    route: 'PUT /api/price-lists/:id',
+    requests: (p) =>
+      requests({
+        method: 'PUT',
+        path: segment(p.priceLists).map((id) => `/api/price-lists/${id}`),
+        body: priceListBody(p),
+      }),
+  },
+  {
+    route: 'DELETE /api/price-lists/:id',
+    requests: (p) =>
+      requests({ method: 'DELETE', path: segment(p.doomedPriceLists).map((id) => `/api/price-lists/${id}`) }),
+  },
   {
     route: 'POST /api/company/invitations',
     requests: (p) =>

@@ -57,6 +57,9 @@ export interface Pools {
   doomedTaxRates: string[];
   /** Issue 30: companies a shop admin's fuzzed calls may change (members, terms). */
   companies: string[];
+  /** Issue 30 (§25): price lists a shop admin's fuzzed calls may read and change, and delete. */
+  priceLists: string[];
+  doomedPriceLists: string[];
 }
 
 export interface World {
@@ -176,6 +179,20 @@ async function buildShipping(t: TestApp, admin: TestUser, customer: TestUser, ot
     doomedMethods: [await method(), await method()],
     ...(await buildTax(t, admin)),
     ...(await buildCompanies(t, admin)),
+    ...(await buildPriceLists(t, admin)),
+  };
+}
+
+/** Issue 30 (§25): price lists of a percentage off, for no company (they price nobody's fuzzed orders). */
+async function buildPriceLists(t: TestApp, admin: TestUser) {
+  const list = async (name: string) => {
+    const res = await t.inject({ method: 'POST', url: '/api/price-lists', payload: { name, percentOff: 5 } }, admin);
+    assert.equal(res.statusCode, 201, res.body);
+    return (res.json() as { _id: string })._id;
+  };
+  return {
+    priceLists: [await list('Fuzz list')],
+    doomedPriceLists: [await list('Fuzz doomed 1'), await list('Fuzz doomed 2')],
   };
 }
 

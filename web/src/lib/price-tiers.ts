@@ -42,3 +42,17 @@ export function previewUnitPrice(part: Priced, quantity: number): { unitCents: n
   );
   return { unitCents: unit.unitCents, tierMinQuantity: unit.tierMinQuantity };
 }
+
+/**
+ * PRODUCT.md §25: the part as this buyer pays for it. A signed-in buyer whose company has a price
+ * list gets `yourPrice` and `yourPriceBreaks` from the server (their own tiers, which give the
+ * buyer's price at every quantity through the same function); anyone else the part's own.
+ */
+export function buyerPriced(part: Pick<Part, 'price' | 'priceBreaks' | 'yourPrice' | 'yourPriceBreaks'>): Priced {
+  if (part.yourPrice === undefined) return { price: part.price, priceBreaks: part.priceBreaks };
+  return { price: part.yourPrice, priceBreaks: part.yourPriceBreaks ?? [] };
+}
+
+/** Whether the server gave this buyer a price below the list price (then "Your price" is shown). */
+export const hasYourPrice = (part: Pick<Part, 'price' | 'yourPrice'>): boolean =>
+  part.yourPrice !== undefined && part.yourPrice < part.price;

@@ -33,4 +33,6 @@ export const queryRoots = {
   config: ['config'],
   /** Companies (issue 30): the caller's company, its orders and invitations, the shop admin's list. */
   companies: ['companies'],
+  /** Price lists (issue 30, §25): the shop admin's lists and the companies they may name. */
+  priceLists: ['price-lists'],
 } as const;

@@ -8,6 +8,7 @@ import { partNumberHandlers } from './mock-part-numbers.ts';
 import { taxHandlers } from './mock-tax.ts';
 import { shippingHandlers } from './mock-shipping.ts';
 import { companyHandlers } from './mock-companies.ts';
+import { priceListHandlers } from './mock-price-lists.ts';
 
 /**
  * A small in-memory stand-in for the server's API, shaped like the real one (better-auth's
@@ -24,6 +25,7 @@ export const handlers = [
   ...taxHandlers,
   ...shippingHandlers,
   ...companyHandlers,
+  ...priceListHandlers,
   http.get('/api/config', () =>
     HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: false }),
   ),

@@ -8,3 +8,4 @@ export * from './shipping.ts';
 export * from './credit-notes.ts';
 export * from './tax.ts';
 export * from './companies.ts';
+export * from './price-lists.ts';

@@ -51,8 +51,9 @@ export const cartPlugin = fp(
         repository: createCartRepository(app.db),
         numbers: { byNumber: (number) => app.crossReferences.match(number) },
         orders: pastOrdersOf(app),
+        buyerTerms: (userId, partIds) => app.priceLists.termsFor(userId, partIds),
       }),
     );
   },
-  { name: 'cart', dependencies: ['database', 'catalogue', 'orders'] },
+  { name: 'cart', dependencies: ['database', 'catalogue', 'orders', 'price-lists'] },
 );

@@ -17,6 +17,8 @@ import { formatCents, toDollars } from '../../lib/money.ts';
 import type { Caller } from '../../plugins/access.ts';
 import type { CartPart, CartRepository, CartRow, StoredLine, WeighedLine } from './cart-repository.ts';
 import { QuickOrderRefused, readQuickOrder } from './quick-order-text.ts';
+import { termsOfPart } from '../price-lists/buyer-prices.ts';
+import { NO_TERMS, type BuyerTerms } from '../price-lists/price-lists-repository.ts';
 
 /**
  * What the cart asks of the catalogue: the part a number names, exactly as
@@ -75,15 +77,31 @@ export function problemOf(
   return { code: refusal.code, message: refusal.message };
 }
 
-/** Today's unit price of `quantity` units, in cents: THE pricing function (its quantity breaks; no price lists yet). */
-const unitCentsOf = (part: Pick<CartPart, 'priceCents' | 'priceBreaks'>, quantity: number): number =>
-  unitPriceFor({ listPriceCents: part.priceCents, priceBreaks: part.priceBreaks }, quantity).unitCents;
+/** What the cart asks of the price lists: the buyer's lists for these parts (price-lists module). */
+export type BuyerTermsOf = (userId: string, partIds: readonly string[]) => Promise<BuyerTerms>;
 
-function cartOf(rows: readonly CartRow[]): Cart {
+/**
+ * Today's unit price of `quantity` units for this buyer: THE pricing function, with the part's
+ * quantity breaks and the buyer's price lists (PRODUCT.md §25).
+ */
+const unitPriceOf = (
+  part: Pick<CartPart, 'partId' | 'priceCents' | 'priceBreaks'>,
+  quantity: number,
+  terms: BuyerTerms,
+  at: Date,
+) =>
+  unitPriceFor(
+    { listPriceCents: part.priceCents, priceBreaks: part.priceBreaks, priceLists: termsOfPart(terms, part.partId) },
+    quantity,
+    at,
+  );
+
+function cartOf(rows: readonly CartRow[], terms: BuyerTerms, at: Date): Cart {
   let units = 0;
   let totalCents = 0;
   const lines: CartLine[] = rows.map((row) => {
-    const unitCents = unitCentsOf(row, row.quantity);
+    const unit = unitPriceOf(row, row.quantity, terms, at);
+    const unitCents = unit.unitCents;
     units += row.quantity;
     totalCents += unitCents * row.quantity;
     return {
@@ -94,6 +112,7 @@ function cartOf(rows: readonly CartRow[]): Cart {
       img: row.img,
       quantity: row.quantity,
       unitPrice: toDollars(unitCents),
+      ...(unitCents < unit.publicUnitCents && { publicUnitPrice: toDollars(unit.publicUnitCents) }),
       total: toDollars(unitCents * row.quantity),
       minimunOrder: row.minimumOrder,
       available: row.available,
@@ -116,10 +135,28 @@ const cartFull = () =>
  * are today's, from the one pricing function; a line's problems are the quantity rules' and the
  * catalogue's (stock out, replaced), shown on the line, never silently fixed.
  */
-export function createCartService(deps: { repository: CartRepository; numbers: PartNumberLookup; orders: PastOrders }) {
+export function createCartService(deps: {
+  repository: CartRepository;
+  numbers: PartNumberLookup;
+  orders: PastOrders;
+  /** The buyer's price lists; absent: none (list prices and public tiers only). */
+  buyerTerms?: BuyerTermsOf;
+}) {
   const { repository: repo, numbers, orders } = deps;
+  const termsOf = (userId: string, partIds: readonly string[]): Promise<BuyerTerms> =>
+    deps.buyerTerms && partIds.length > 0 ? deps.buyerTerms(userId, partIds) : Promise.resolve(NO_TERMS);
 
-  const view = async (userId: string): Promise<Cart> => cartOf(await repo.lines(userId));
+  const view = async (userId: string): Promise<Cart> => {
+    const rows = await repo.lines(userId);
+    return cartOf(
+      rows,
+      await termsOf(
+        userId,
+        rows.map((r) => r.partId),
+      ),
+      new Date(),
+    );
+  };
 
   /** The 400 for lines naming parts that do not exist: a field per line (`lines.2.partId`). */
   function unknownParts(lines: readonly StoredLine[], missing: Set<string>) {
@@ -213,6 +250,8 @@ export function createCartService(deps: { repository: CartRepository; numbers: P
       const past = await orders.linesOf(caller, orderId);
       if (!past) throw notFound('Order');
       const parts = await repo.parts(past.flatMap((l) => (l.partId ? [l.partId] : [])));
+      const terms = await termsOf(caller.userId, [...parts.keys()]);
+      const at = new Date();
       const toAdd: StoredLine[] = [];
       const changes: ReorderResult['changes'] = [];
       for (const line of past) {
@@ -234,7 +273,7 @@ export function createCartService(deps: { repository: CartRepository; numbers: P
         }
         toAdd.push({ partId: part.partId, quantity: line.quantity });
         if (part.available <= 0) changes.push({ ...said, code: 'UNAVAILABLE', message: orderMessages.stockOut });
-        const today = unitCentsOf(part, line.quantity);
+        const today = unitPriceOf(part, line.quantity, terms, at).unitCents;
         if (today !== line.unitPriceCents)
           changes.push({
             ...said,

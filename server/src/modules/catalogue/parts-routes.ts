@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/keyset-page.ts';
-import { sendSerialised } from '../../lib/serialised-body.ts';
+import { sendPartsAnswer } from '../price-lists/buyer-answers.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -49,7 +49,8 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { body, page, pagedAt } = await parts.list(request.query);
       if (page) setPageHeaders(request, reply, page, pagedAt === undefined ? {} : { limit: String(pagedAt) });
-      return sendSerialised(request, reply, body);
+      // Issue 30: a buyer with a price list gets `yourPrice` on every part (PRODUCT.md §25).
+      return sendPartsAnswer(app, request, reply, body, page ? 'page' : 'whole');
     },
   );
 
@@ -64,7 +65,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: partDetail, ...errors },
       },
     },
-    async (request, reply) => sendSerialised(request, reply, await parts.one(request.params.id)),
+    async (request, reply) => sendPartsAnswer(app, request, reply, await parts.one(request.params.id)),
   );
 
   app.post(

@@ -31,6 +31,8 @@ export interface CheckoutShipping {
     methodId: string,
     lines: readonly { partId: string; quantity: number }[],
     country: string,
+    /** The buyer, whose price lists price the goods (PRODUCT.md §25). */
+    userId: string | null,
   ): Promise<{ methodId: string; name: string; cents: number; weightGrams: number }>;
   anyActive(): Promise<boolean>;
 }
@@ -98,7 +100,7 @@ export function createCheckoutService(deps: {
           throw badRequest('Shipping needs a structured address', {
             address: 'Send addressId or an address object to choose a shipping method',
           });
-        shipping = await deps.shipping.charge(input.shippingMethodId, lines, resolved.shipping.country);
+        shipping = await deps.shipping.charge(input.shippingMethodId, lines, resolved.shipping.country, caller.userId);
       } else if (resolved.shipping && (await deps.shipping.anyActive()))
         throw badRequest('Choose a shipping method', { shippingMethodId: 'Choose a shipping method' });
 

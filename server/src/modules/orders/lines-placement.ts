@@ -18,6 +18,8 @@ import {
 import type { TaxDestination } from './order-tax.ts';
 import { orderTooLarge, unpaidLimit, type OrdersRepository, type PartPrice } from './orders-repository.ts';
 import { taxAmounts, type TaxDecision } from '../../lib/tax-amounts.ts';
+import { termsOfPart } from '../price-lists/buyer-prices.ts';
+import type { BuyerTerms } from '../price-lists/price-lists-repository.ts';
 
 /** One line a buyer asks for. */
 export interface WantedLine {
@@ -57,13 +59,22 @@ export function mergedLines(lines: readonly WantedLine[]): WantedLine[] {
 
 /**
  * Each line at today's unit price: the one pricing function (contract pricing.ts), from the
- * part's price and quantity breaks as `prices` has them (no price lists exist yet). A part
- * missing from `prices` is priced 0; the statement refuses it as gone.
+ * part's price and quantity breaks as `prices` has them and the buyer's price lists (issue 30,
+ * PRODUCT.md §25). A part missing from `prices` is priced 0; the statement refuses it as gone.
  */
-function pricedLines(lines: readonly WantedLine[], prices: ReadonlyMap<string, PartPrice>, at: Date): LineToPlace[] {
+function pricedLines(
+  lines: readonly WantedLine[],
+  prices: ReadonlyMap<string, PartPrice>,
+  terms: BuyerTerms,
+  at: Date,
+): LineToPlace[] {
   return lines.map((line) => {
     const { priceCents: listPriceCents, priceBreaks } = prices.get(line.partId) ?? { priceCents: 0, priceBreaks: [] };
-    const unit = unitPriceFor({ listPriceCents, priceBreaks }, line.quantity, at);
+    const unit = unitPriceFor(
+      { listPriceCents, priceBreaks, priceLists: termsOfPart(terms, line.partId) },
+      line.quantity,
+      at,
+    );
     return { ...line, unitPriceCents: unit.unitCents, listPriceCents, priceBreaks };
   });
 }
@@ -103,15 +114,21 @@ function linesRefused(lines: RefusedLine[]): Error {
  * unpaid-units cap) is the same error `POST /api/order` answers.
  */
 export async function placeLines(
-  deps: { repository: OrdersRepository; machine: OrderMachine; maxUnpaidUnits: number },
+  deps: {
+    repository: OrdersRepository;
+    machine: OrderMachine;
+    maxUnpaidUnits: number;
+    buyerTerms: (userId: string, partIds: readonly string[]) => Promise<BuyerTerms>;
+  },
   caller: Caller,
   input: PlaceLinesInput,
   tax: TaxDecision,
 ): Promise<string> {
   const lines = mergedLines(input.lines);
-  let prices = await deps.repository.pricesOf(lines.map((l) => l.partId));
+  const partIds = lines.map((l) => l.partId);
+  let [prices, terms] = await Promise.all([deps.repository.pricesOf(partIds), deps.buyerTerms(caller.userId, partIds)]);
   for (let attempt = 1; ; attempt++) {
-    const priced = pricedLines(lines, prices, new Date());
+    const priced = pricedLines(lines, prices, terms, new Date());
     // Issue 29: the tax of these very lines (taxAmounts, the quote's function), written with the order.
     const amounts = taxAmounts(
       tax,
@@ -128,6 +145,7 @@ export async function placeLines(
       billingAddress: input.billingAddress,
       shipping: input.shipping,
       tax: { decision: tax, amounts },
+      priceListsStamp: terms.stamp,
     });
     if (result.kind === 'placed') return result.event.json;
 
@@ -136,13 +154,18 @@ export async function placeLines(
     const now = new Map(
       result.parts.map((p) => [p.partId, { priceCents: p.priceCents, priceBreaks: priceBreaksOf(p.priceBreaks) }]),
     );
-    const repriced = priced.some(
-      (l) =>
-        now.get(l.partId)?.priceCents !== l.listPriceCents ||
-        !sameBreaks(now.get(l.partId)?.priceBreaks, l.priceBreaks),
-    );
+    // Issue 30: a price list of the buyer's edited since (its stamp differs) reprices too.
+    const listsChanged = result.priceListsStamp !== terms.stamp;
+    const repriced =
+      listsChanged ||
+      priced.some(
+        (l) =>
+          now.get(l.partId)?.priceCents !== l.listPriceCents ||
+          !sameBreaks(now.get(l.partId)?.priceBreaks, l.priceBreaks),
+      );
     if (repriced && attempt === 1) {
       prices = now;
+      if (listsChanged) terms = await deps.buyerTerms(caller.userId, partIds);
       continue;
     }
     if (amounts.grossCents > MAX_ORDER_TOTAL_CENTS) throw orderTooLarge();

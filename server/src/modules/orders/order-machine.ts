@@ -22,6 +22,8 @@ export interface PlaceValues {
   unitPriceCents: number;
   listPriceCents: number;
   priceBreaks: readonly PriceBreak[];
+  /** Issue 30: the stamp of the buyer's price lists the unit price was computed with ('' for none); compared when placing. */
+  priceListsStamp?: string | undefined;
   userId: string;
   email: string;
   phone: string;
@@ -77,7 +79,8 @@ export interface PartFacts {
 
 /** What placing several lines did: the order, or (nothing placed) the parts as they were and the account's unpaid units. */
 export type PlaceLinesResult =
-  { kind: 'placed'; event: OrderEvent } | { kind: 'refused'; parts: PartFacts[]; unpaidUnits: number };
+  | { kind: 'placed'; event: OrderEvent }
+  | { kind: 'refused'; parts: PartFacts[]; unpaidUnits: number; priceListsStamp: string };
 
 /**
  * The order state machine (order-states.ts): one function per transition, each running one
@@ -136,6 +139,7 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         values.unitPriceCents,
         values.listPriceCents,
         JSON.stringify(values.priceBreaks),
+        values.priceListsStamp ?? '',
       ]);
       return row && emit('place', row, null);
     },
@@ -147,6 +151,7 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         json: string | null;
         facts: string | null;
         unpaidUnits: number;
+        priceListsStamp: string | null;
       }>(db, 'order_place_lines', statement('placeLines'), [
         values.lines.map((l) => l.partId),
         values.lines.map((l) => l.quantity),
@@ -173,12 +178,14 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         values.tax?.decision.country ?? null,
         values.tax?.decision.region ?? null,
         JSON.stringify(values.lines.map((l) => l.priceBreaks)),
+        values.priceListsStamp ?? '',
       ]);
       if (row?.id && row.json) return { kind: 'placed', event: emit('place', { id: row.id, json: row.json }, null) };
       return {
         kind: 'refused',
         parts: JSON.parse(row?.facts ?? '[]') as PartFacts[],
         unpaidUnits: Number(row?.unpaidUnits ?? 0),
+        priceListsStamp: row?.priceListsStamp ?? '',
       };
     },
 

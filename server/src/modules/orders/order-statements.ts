@@ -54,6 +54,18 @@ const answerOf = (changed: string) => `
 /** The buyer's company at placing (issue 30): the order stays the company's if the buyer leaves. */
 const COMPANY_OF = (userId: string) => `(select company_id from company_members where user_id = ${userId})`;
 
+/**
+ * Issue 30 (PRODUCT.md §25): the stamp of the buyer's price lists, each list of their company as
+ * `id:version`, in id order, joined by commas ('' for none): the same text price-lists-repository.ts
+ * `termsFor` gives from the lists the unit prices were computed from. Placing compares the two, so
+ * a list edited, added, removed or detached (or the buyer moved to another company) since the
+ * pricing places nothing and the service prices again.
+ */
+const PRICE_LISTS_STAMP_OF = (userId: string) => `(
+  select coalesce(string_agg(pl.id::text || ':' || pl.version::text, ',' order by pl.id), '')
+  from price_list_companies as plc join price_lists as pl on pl.id = plc.price_list_id
+  where plc.company_id = ${COMPANY_OF(userId)})`;
+
 /** $1: order id. The order, locked for this statement. */
 const TARGET = `target as (select * from orders where id = $1::uuid for update)`;
 
@@ -154,6 +166,8 @@ export function orderStatements(events: OrderEvents) {
      * breaks (jsonb), which the guard compares (changed since: nothing is placed and the service
      * prices again). The net is taken in bigint: a product of parameters alone would be folded
      * when the statement is planned, and overflow integer for a total the guard refuses.
+     * Issue 30, price lists: $19 the stamp of the buyer's price lists the unit price was computed
+     * with (PRICE_LISTS_STAMP_OF), compared by the guard like the part's price.
      */
     place: `
       with allowed as (
@@ -163,6 +177,7 @@ export function orderStatements(events: OrderEvents) {
         where id = $1::uuid and available >= $2::integer and minimum_order <= $2::integer
           and $16::bigint * $2::integer + ${LINE_TAX_SQL('$16::bigint * $2::integer', '$10::integer')} <= $7::bigint
           and price_cents = $17::integer and price_breaks = $18::jsonb
+          and ${PRICE_LISTS_STAMP_OF('$3::text')} = $19::text
           and (select within_cap from allowed)
         returning id, name, part_number, img, description, $16::bigint * $2::integer as net_cents
       ), amounts as (
@@ -209,6 +224,9 @@ export function orderStatements(events: OrderEvents) {
      * buyer's and $22 the seller's tax number, $23 the tax country and $24 region. The total is
      * the gross: goods + shipping + tax. Issue 30: $25 each line's
      * part breaks the unit price was computed from (a jsonb array in line order), compared like the price.
+     * Issue 30, price lists: $26 the stamp of the buyer's price lists the unit prices were computed
+     * with (PRICE_LISTS_STAMP_OF), compared in the verdict; the answer's `priceListsStamp` is the
+     * current one, so a refusal tells the service to price again.
      */
     placeLines: `
       with input as (
@@ -227,6 +245,7 @@ export function orderStatements(events: OrderEvents) {
           and coalesce(bool_and(l.available >= i.quantity and l.minimum_order <= i.quantity
             and l.price_cents = i.list_cents and l.price_breaks = ($25::jsonb -> (i.position - 1))
             and l.replaced_by is null), false)
+          and ${PRICE_LISTS_STAMP_OF('$5::text')} = $26::text
           and sum(i.unit_cents::bigint * i.quantity) + coalesce($16::integer, 0) + $18::integer <= $9::bigint
           and (select unpaid from allowed) + sum(i.quantity) <= $11::integer as ok
         from input as i join locked as l on l.id = i.part_id
@@ -266,7 +285,8 @@ export function orderStatements(events: OrderEvents) {
           select coalesce(json_agg(json_build_object('partId', l.id, 'available', l.available,
             'minimunOrder', l.minimum_order, 'priceCents', l.price_cents, 'priceBreaks', l.price_breaks, 'replaced', l.replaced_by is not null)), '[]')::text
           from locked as l) end as "facts",
-        (select unpaid from allowed)::integer as "unpaidUnits"`,
+        (select unpaid from allowed)::integer as "unpaidUnits",
+        ${PRICE_LISTS_STAMP_OF('$5::text')} as "priceListsStamp"`,
 
     /**
      * $2 payment id. Marks a placed order paid (with its number, when paid orders are numbered).

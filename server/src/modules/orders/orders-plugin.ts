@@ -63,6 +63,7 @@ export const ordersPlugin = fp(
         secret: app.config.authSecret,
         maxUnpaidUnits,
         taxPolicy: () => taxPolicy,
+        buyerTerms: (userId, partIds) => app.priceLists.termsFor(userId, partIds),
       }),
       payments: createOrderPayments({ repository, machine, log: app.log }),
       useHoldPayments(port: HoldPayments) {
@@ -76,5 +77,5 @@ export const ordersPlugin = fp(
       },
     });
   },
-  { name: 'orders', dependencies: ['database', 'metrics', 'catalogue-events'] },
+  { name: 'orders', dependencies: ['database', 'metrics', 'catalogue-events', 'price-lists'] },
 );

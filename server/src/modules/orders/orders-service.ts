@@ -1,4 +1,9 @@
 import { orderMessages, unitPriceFor, type Order, type OrdersQuery, type PageQuery } from '@torque/contract';
+import { termsOfPart } from '../price-lists/buyer-prices.ts';
+import { NO_TERMS, type BuyerTerms } from '../price-lists/price-lists-repository.ts';
+
+/** The buyer's price lists for some parts (price-lists module `termsFor`). */
+export type BuyerTermsOf = (userId: string, partIds: readonly string[]) => Promise<BuyerTerms>;
 import { conflict, notFound } from '../../lib/errors.ts';
 import { NO_TAX, type TaxDecision } from '../../lib/tax-amounts.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
@@ -67,8 +72,11 @@ export function createOrdersService(deps: {
   maxUnpaidUnits: number;
   /** The tax module's policy, once registered (order-tax.ts); none: no tax. */
   taxPolicy?: () => TaxPolicy | null;
+  /** Issue 30: the buyer's price lists for these parts (price-lists module); absent: none. */
+  buyerTerms?: BuyerTermsOf;
 }) {
   const { repository, machine } = deps;
+  const buyerTerms: BuyerTermsOf = deps.buyerTerms ?? (() => Promise.resolve(NO_TERMS));
   const cursors = createKeysetCodec(deps.secret);
 
   /** The tax of the caller's order to `destination` (null: the seller's country), as the tax module decides it. */
@@ -98,11 +106,21 @@ export function createOrdersService(deps: {
       for (let attempt = 1; ; attempt++) {
         // The unit price is the pricing function's (its quantity breaks, issue 30); the statement
         // places nothing if the price or breaks changed since this read, and the loop prices again.
-        const price = (await repository.pricesOf([input.partId])).get(input.partId);
+        // Issue 30: with the buyer's price lists (PRODUCT.md §25), whose stamp the statement compares too.
+        const [prices, terms] = await Promise.all([
+          repository.pricesOf([input.partId]),
+          buyerTerms(caller.userId, [input.partId]),
+        ]);
+        const price = prices.get(input.partId);
         if (!price) throw notFound('Part');
         const unitPriceCents = unitPriceFor(
-          { listPriceCents: price.priceCents, priceBreaks: price.priceBreaks },
+          {
+            listPriceCents: price.priceCents,
+            priceBreaks: price.priceBreaks,
+            priceLists: termsOfPart(terms, input.partId),
+          },
           input.quantity,
+          new Date(),
         ).unitCents;
         const placed = await machine.place({
           ...input,
@@ -111,6 +129,7 @@ export function createOrdersService(deps: {
           unitPriceCents,
           listPriceCents: price.priceCents,
           priceBreaks: price.priceBreaks,
+          priceListsStamp: terms.stamp,
           tax,
         });
         if (placed) return placed.json;
@@ -125,7 +144,7 @@ export function createOrdersService(deps: {
      * checkout's order. Answers its JSON; a refusal names every offending line.
      */
     placeLines: async (caller: Caller, input: PlaceLinesInput): Promise<string> =>
-      placeLines(deps, caller, input, await decideTax(caller, input.destination ?? null)),
+      placeLines({ ...deps, buyerTerms }, caller, input, await decideTax(caller, input.destination ?? null)),
 
     /** The caller's own orders, as JSON: `email` must be the caller's. */
     async listOwn(caller: Caller, email: string): Promise<string> {

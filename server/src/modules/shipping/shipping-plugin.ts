@@ -21,7 +21,15 @@ export const shippingPlugin = fp(
     // Typed as the ports: shipping may call nothing else of the cart or the book.
     const cart: CartOfAccount = app.cart;
     const addresses: AddressCountries = app.addressBook;
-    app.decorate('shipping', createShippingService({ repository: createShippingRepository(app.db), cart, addresses }));
+    app.decorate(
+      'shipping',
+      createShippingService({
+        repository: createShippingRepository(app.db),
+        cart,
+        addresses,
+        buyerTerms: (userId, partIds) => app.priceLists.termsFor(userId, partIds),
+      }),
+    );
   },
-  { name: 'shipping', dependencies: ['database', 'cart', 'addresses'] },
+  { name: 'shipping', dependencies: ['database', 'cart', 'addresses', 'price-lists'] },
 );

@@ -1,4 +1,6 @@
 import { unitPriceFor, type shippingMethodInput, type ShippingMethod, type ShippingOptions } from '@torque/contract';
+import { termsOfPart } from '../price-lists/buyer-prices.ts';
+import { NO_TERMS, type BuyerTerms } from '../price-lists/price-lists-repository.ts';
 import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
@@ -68,7 +70,12 @@ function toColumns(input: Partial<ParsedInput>): Partial<MethodColumns> {
 }
 
 /** The parcel of `lines`: weights × units, the goods at today's unit prices (the one pricing function). */
-export function parcelOf(lines: readonly ParcelLine[], parts: readonly PartWeight[]): Parcel {
+export function parcelOf(
+  lines: readonly ParcelLine[],
+  parts: readonly PartWeight[],
+  terms: BuyerTerms = NO_TERMS,
+  at: Date = new Date(),
+): Parcel {
   const byId = new Map(parts.map((p) => [p.partId, p]));
   const parcel: Parcel = { weightGrams: 0, goodsCents: 0, hazardous: false };
   for (const line of lines) {
@@ -76,8 +83,11 @@ export function parcelOf(lines: readonly ParcelLine[], parts: readonly PartWeigh
     if (!part) continue;
     parcel.weightGrams += part.weightGrams * line.quantity;
     parcel.goodsCents +=
-      unitPriceFor({ listPriceCents: part.priceCents, priceBreaks: part.priceBreaks }, line.quantity).unitCents *
-      line.quantity;
+      unitPriceFor(
+        { listPriceCents: part.priceCents, priceBreaks: part.priceBreaks, priceLists: termsOfPart(terms, part.partId) },
+        line.quantity,
+        at,
+      ).unitCents * line.quantity;
     parcel.hazardous ||= part.hazardous;
   }
   return parcel;
@@ -93,11 +103,19 @@ export function createShippingService(deps: {
   repository: ShippingRepository;
   cart: CartOfAccount;
   addresses: AddressCountries;
+  /** The buyer's price lists (PRODUCT.md §25): the goods total is the buyer's; absent: none. */
+  buyerTerms?: (userId: string, partIds: readonly string[]) => Promise<BuyerTerms>;
 }) {
   const { repository } = deps;
+  const termsOf = (userId: string | null, partIds: readonly string[]): Promise<BuyerTerms> =>
+    deps.buyerTerms && userId !== null && partIds.length > 0
+      ? deps.buyerTerms(userId, partIds)
+      : Promise.resolve(NO_TERMS);
 
-  async function parcelOfLines(lines: readonly ParcelLine[]): Promise<Parcel> {
-    return parcelOf(lines, await repository.partWeights([...new Set(lines.map((l) => l.partId))]));
+  async function parcelOfLines(lines: readonly ParcelLine[], userId: string | null): Promise<Parcel> {
+    const ids = [...new Set(lines.map((l) => l.partId))];
+    const [parts, terms] = await Promise.all([repository.partWeights(ids), termsOf(userId, ids)]);
+    return parcelOf(lines, parts, terms);
   }
 
   return {
@@ -135,7 +153,7 @@ export function createShippingService(deps: {
         repository.listActive(),
       ]);
       if (!address) throw notFound('Address');
-      const parcel = parcelOf(lines, lines);
+      const parcel = parcelOf(lines, lines, await termsOf(userId, [...new Set(lines.map((l) => l.partId))]));
       const result: ShippingOptions = {
         weightGrams: parcel.weightGrams,
         goodsTotal: toDollars(parcel.goodsCents),
@@ -167,11 +185,17 @@ export function createShippingService(deps: {
      * when the method is gone or inactive (SHIPPING_METHOD_UNAVAILABLE) or cannot carry the cart
      * (SHIPPING_TOO_HEAVY, SHIPPING_HAZARDOUS, SHIPPING_COUNTRY_NOT_SERVED).
      */
-    async charge(methodId: string, lines: readonly ParcelLine[], country: string): Promise<ShippingCharge> {
+    async charge(
+      methodId: string,
+      lines: readonly ParcelLine[],
+      country: string,
+      /** The buyer, whose price lists price the goods (free shipping over an amount); null: list prices. */
+      userId: string | null = null,
+    ): Promise<ShippingCharge> {
       const method = await repository.get(methodId);
       if (!method || !method.active)
         throw conflict('This shipping method is not available', 'SHIPPING_METHOD_UNAVAILABLE');
-      const parcel = await parcelOfLines(lines);
+      const parcel = await parcelOfLines(lines, userId);
       const q = quote(method, parcel, country);
       if (!q.ok) throw conflict(q.message, `SHIPPING_${q.code}`);
       return { methodId: method.id, name: method.name, cents: q.cents, weightGrams: parcel.weightGrams };

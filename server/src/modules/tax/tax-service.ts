@@ -40,6 +40,8 @@ export interface QuoteShipping {
     methodId: string,
     lines: readonly { partId: string; quantity: number }[],
     country: string,
+    /** The buyer, whose price lists price the goods (PRODUCT.md §25). */
+    userId: string | null,
   ): Promise<{ cents: number }>;
 }
 
@@ -226,6 +228,7 @@ export function createTaxService(deps: {
             query.shippingMethodId,
             cart.lines.map((l) => ({ partId: l.partId, quantity: l.quantity })),
             address.country,
+            caller.userId,
           )
         ).cents;
       const decision = address

@@ -35,6 +35,7 @@ describe('Dashboard side menu (PRODUCT.md §2)', () => {
       ['Manage Products', '/dashboard/manage-products'],
       ['Shipping', '/dashboard/shipping'],
       ['Tax', '/dashboard/tax'],
+      ['Price lists', '/dashboard/price-lists'],
       ['Messages', '/dashboard/messages'],
       ['Companies', '/dashboard/companies'],
     ]);

@@ -24,6 +24,7 @@ function menuFor(isAdmin: boolean, openMessages?: number): MenuItem[] {
       { to: '/dashboard/manage-products', label: 'Manage Products' },
       { to: '/dashboard/shipping', label: 'Shipping' },
       { to: '/dashboard/tax', label: 'Tax' },
+      { to: '/dashboard/price-lists', label: 'Price lists' },
       { to: '/dashboard/messages', label: 'Messages', count: openMessages },
       { to: '/dashboard/companies', label: 'Companies' },
     ];

@@ -78,6 +78,13 @@ export const dashboardRoutes: RouteObject[] = [
             lazy: lazyRoute('dashboard-tax', () => import('@/features/tax/routes/tax-page.tsx')),
           },
           {
+            path: 'price-lists',
+            lazy: lazyRoute(
+              'dashboard-price-lists',
+              () => import('@/features/price-lists/routes/price-lists-page.tsx'),
+            ),
+          },
+          {
             path: 'messages',
             lazy: lazyRoute('dashboard-messages', () => import('@/features/messages/routes/messages-page.tsx')),
           },

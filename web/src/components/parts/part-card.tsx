@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { brandNote } from '@/lib/part-numbers.ts';
+import { buyerPriced, hasYourPrice } from '@/lib/price-tiers.ts';
+import { YourPrice } from './your-price.tsx';
 
 /** PRODUCT.md §9: descriptions are previewed to 150 characters; the full text is in a tooltip. */
 export const DESCRIPTION_PREVIEW_LENGTH = 150;
@@ -32,7 +34,8 @@ export function PartCard({
   const preview = part.des.slice(0, DESCRIPTION_PREVIEW_LENGTH);
   const brand = brandNote(part.brand);
   // The last quantity break is the lowest public price (PRODUCT.md "Quantity price breaks").
-  const cheapest = part.priceBreaks.at(-1);
+  // A buyer with a price list: their own tiers (PRODUCT.md §25).
+  const cheapest = buyerPriced(part).priceBreaks.at(-1);
   const NumberTag = numberMatched ? 'mark' : 'span';
 
   return (
@@ -73,7 +76,12 @@ export function PartCard({
           <dd className="font-medium">{formatCount(part.available)}</dd>
           <dt className="text-base-content/70">Price</dt>
           <dd className="font-semibold">
-            {formatMoney(part.price)} / unit <span className="text-xs font-normal text-base-content/80">excl. tax</span>
+            {hasYourPrice(part) ? (
+              <YourPrice yours={part.yourPrice!} list={part.price} suffix=" / unit" />
+            ) : (
+              <>{formatMoney(part.price)} / unit </>
+            )}
+            <span className="text-xs font-normal text-base-content/80">excl. tax</span>
             {cheapest ? (
               <span className="block text-xs font-normal text-base-content/80">
                 from {formatMoney(cheapest.price)} at {formatCount(cheapest.minQuantity)}+

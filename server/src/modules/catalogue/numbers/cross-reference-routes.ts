@@ -12,9 +12,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendPartsAnswer } from '../../price-lists/buyer-answers.ts';
 import { ImportRefused } from '../../../lib/csv-import.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { sendSerialised } from '../../../lib/serialised-body.ts';
 import type { CrossReferenceService } from './cross-reference-service.ts';
 
 /**
@@ -75,7 +75,7 @@ export const crossReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
           .status(301)
           .header('location', byNumberPath(found.superseded.replacedBy.partNumber))
           .send(found.superseded);
-      return sendSerialised(request, reply, found.body);
+      return sendPartsAnswer(app, request, reply, found.body);
     },
   );
   await app.register(importRoute);

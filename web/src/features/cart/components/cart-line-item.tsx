@@ -1,5 +1,6 @@
 import type { CartLine, PartSuccessor } from '@torque/contract';
 import { formatCount, formatMoney } from '@/lib/format.ts';
+import { YourPrice } from '@/components/parts/your-price.tsx';
 import { LineQuantity } from './line-quantity.tsx';
 
 interface CartLineItemProps {
@@ -45,7 +46,13 @@ export function CartLineItem({ line, busy, onQuantity, onRemove, onReplace, refu
           <div className="grid grid-cols-[1fr_auto_1fr] items-start gap-3 lg:contents">
             <div className="flex flex-col gap-1">
               <span className="text-xs text-base-content/80">Unit price</span>
-              <span className="py-1 text-sm">{formatMoney(line.unitPrice)}</span>
+              <span className="py-1 text-sm">
+                {line.publicUnitPrice !== undefined ? (
+                  <YourPrice yours={line.unitPrice} list={line.publicUnitPrice} />
+                ) : (
+                  formatMoney(line.unitPrice)
+                )}
+              </span>
             </div>
             <LineQuantity partNumber={line.partNumber} quantity={line.quantity} disabled={busy} onCommit={onQuantity} />
             <div className="flex flex-col items-end gap-1 text-right">

@@ -9,7 +9,7 @@ import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAddToCart } from '@/lib/cart/use-cart.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { previewUnitPrice } from '@/lib/price-tiers.ts';
+import { buyerPriced, previewUnitPrice } from '@/lib/price-tiers.ts';
 import { isApiError } from '@/lib/http.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { isStockOut, quantityProblem } from '../utils/quantity-rules.ts';
@@ -45,7 +45,7 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
   const problem = stockOut ? null : quantityProblem(quantityText, part);
   // The tier the quantity reaches (PRODUCT.md "Quantity price breaks"), previewed by the pricing
   // function; the order is priced by the server.
-  const unit = problem === null && !stockOut ? previewUnitPrice(part, Number(quantityText)) : null;
+  const unit = problem === null && !stockOut ? previewUnitPrice(buyerPriced(part), Number(quantityText)) : null;
   const total = unit ? (unit.unitCents * Number(quantityText)) / 100 : null;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -112,10 +112,10 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
           {orderMessages.stockOut}
         </p>
       ) : null}
-      <PriceTiers part={part} reached={unit?.tierMinQuantity ?? null} />
+      <PriceTiers part={buyerPriced(part)} reached={unit?.tierMinQuantity ?? null} />
       {unit && total !== null ? (
         <p className="text-sm" aria-live="polite">
-          {part.priceBreaks.length > 0 ? (
+          {buyerPriced(part).priceBreaks.length > 0 ? (
             <>
               {formatMoney(unit.unitCents / 100)} / unit × {Number(quantityText).toLocaleString('en-US')} ={' '}
             </>

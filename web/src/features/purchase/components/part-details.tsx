@@ -1,4 +1,6 @@
 import type { Part } from '@torque/contract';
+import { YourPrice } from '@/components/parts/your-price.tsx';
+import { hasYourPrice } from '@/lib/price-tiers.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { brandNote } from '@/lib/part-numbers.ts';
 import { referenceLabel } from '@/lib/reference-label.ts';
@@ -34,7 +36,12 @@ export function PartDetails({ part }: { part: Part }) {
           </dd>
           <dt className="text-base-content/70">Price</dt>
           <dd className="font-semibold">
-            {formatMoney(part.price)} / unit <span className="text-xs font-normal text-base-content/80">excl. tax</span>
+            {hasYourPrice(part) ? (
+              <YourPrice yours={part.yourPrice!} list={part.price} suffix=" / unit" />
+            ) : (
+              <>{formatMoney(part.price)} / unit </>
+            )}
+            <span className="text-xs font-normal text-base-content/80">excl. tax</span>
           </dd>
         </dl>
         {part.crossReferences.length > 0 ? (
