@@ -19,3 +19,4 @@ export * from './addresses.ts';
 export * from './shipping.ts';
 export * from './tax.ts';
 export * from './companies.ts';
+export * from './account.ts';

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
+import { accountsPlugin } from './modules/accounts/accounts-plugin.ts';
+import { accountsRoutes } from './modules/accounts/accounts-routes.ts';
 import { addressesPlugin } from './modules/addresses/addresses-plugin.ts';
 import { addressesRoutes } from './modules/addresses/addresses-routes.ts';
 import { cartPlugin } from './modules/cart/cart-plugin.ts';
@@ -85,6 +87,7 @@ export const SERVICES: readonly Plugin[] = [
   paymentsPlugin,
   invoicesPlugin,
   holdSweeperPlugin,
+  accountsPlugin,
   checkoutPlugin,
 ];
 
@@ -110,4 +113,5 @@ export const ROUTES: readonly Plugin[] = [
   paymentsRoutes,
   webhookRoutes,
   statsRoutes,
+  accountsRoutes,
 ];

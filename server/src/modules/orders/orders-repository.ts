@@ -35,6 +35,8 @@ export interface StoredOrder {
   payBy: Date | null;
   expiredAt: Date | null;
   refundedAt: Date | null;
+  /** Issue 30: how it is paid (an on-account order is never paid by card). */
+  paymentMethod: 'card' | 'account';
   /** The contract's `order`, as PostgreSQL wrote it. */
   json: string;
 }
@@ -132,7 +134,7 @@ const DUE_WITH_INTENT = `
  */
 const BACKFILL_PAY_BY = `
   update orders set pay_by = created_at + $1::float8 * interval '1 minute'
-  where pay_by is null and ${guardOf('expire', 'orders')}`;
+  where pay_by is null and ${guardOf('expire', 'orders')} and payment_method = 'card'`;
 
 /** $1 part ids. Each existing part's price in cents, what the pricing function starts from. */
 const PART_PRICES = `select id, price_cents as "priceCents", price_breaks as "priceBreaks" from parts where id = any($1::uuid[])`;
