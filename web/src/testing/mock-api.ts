@@ -7,6 +7,7 @@ import { identityHandlers, userHandlers } from './mock-identity.ts';
 import { partNumberHandlers } from './mock-part-numbers.ts';
 import { taxHandlers } from './mock-tax.ts';
 import { shippingHandlers } from './mock-shipping.ts';
+import { accountHandlers } from './mock-account.ts';
 
 /**
  * A small in-memory stand-in for the server's API, shaped like the real one (better-auth's
@@ -22,6 +23,7 @@ export const handlers = [
   ...cartHandlers,
   ...taxHandlers,
   ...shippingHandlers,
+  ...accountHandlers,
   http.get('/api/config', () =>
     HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: false }),
   ),
@@ -45,4 +47,5 @@ export {
   type MockUser,
 } from './mock-state.ts';
 export { addAddress, addShippingMethod } from './mock-shipping.ts';
+export { grantTerms } from './mock-account.ts';
 export { delay, http, HttpResponse };

@@ -76,6 +76,8 @@ export const state = {
    * already made change included: for "posted once" checks of what the pages send.
    */
   writes: [] as string[],
+  /** Issue 30: payment terms of the caller's company, by member e-mail (mock-account.ts). */
+  companyTerms: new Map<string, { netDays: number; creditLimit: number }>(),
 };
 
 let counter = 0;
@@ -89,6 +91,7 @@ export function resetState() {
   state.sessionGate = null;
   state.parts = [];
   state.orders = [];
+  state.companyTerms = new Map();
   state.intents = [];
   state.payments = [];
   state.reviews = [];
@@ -237,6 +240,8 @@ export function addOrder(order: Partial<Order> & { email: string }): Order {
     gross: quantity * unitPrice,
     tax: { lines: [], total: 0, note: null },
     creditNotes: [],
+    paymentMethod: 'card',
+    account: null,
     ...order,
   };
   // The server answers every order with its lines: a one-line order's is the order itself.
