@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_LINE_PROBLEMS, CART_LINES_MAX, CHECKOUT_LINE_CODES, REORDER_CHANGES } from './cart-rules.ts';
 import { errorBody, id, TEXT_MAX, text, wholeNumber } from './common.ts';
 import { addressFields } from './addresses.ts';
+import { PAYMENT_METHODS, poNumberField } from './account.ts';
 import { matchedBy, partSuccessor } from './part-numbers.ts';
 import { STOCK_MOVE_MAX } from './parts.ts';
 
@@ -116,8 +117,13 @@ export const checkoutInput = z
     billingAddressId: id.optional(),
     billingAddress: addressFields.optional(),
     shippingMethodId: id.optional(),
+    /** Issue 30: 'account' pays on the company's terms (PRODUCT.md §26); default 'card'. */
+    paymentMethod: z.enum(PAYMENT_METHODS, { message: "paymentMethod must be 'card' or 'account'" }).optional(),
+    poNumber: poNumberField.optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.poNumber != null && v.paymentMethod !== 'account')
+      ctx.addIssue({ code: 'custom', path: ['poNumber'], message: 'A PO number goes with payment on account' });
     if (v.address === undefined && v.addressId === undefined)
       ctx.addIssue({ code: 'custom', path: ['address'], message: 'Address is required' });
     else if (v.address !== undefined && v.addressId !== undefined)

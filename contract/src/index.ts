@@ -20,3 +20,4 @@ export * from './shipping.ts';
 export * from './tax.ts';
 export * from './companies.ts';
 export * from './price-lists.ts';
+export * from './account.ts';

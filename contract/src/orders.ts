@@ -4,6 +4,7 @@ import { postalAddress } from './addresses.ts';
 import { pageQuery } from './paging.ts';
 import { orderShipping } from './shipping.ts';
 import { creditNoteRef, orderTax } from './tax.ts';
+import { orderAccount, PAYMENT_METHODS } from './account.ts';
 
 // The quantity rules, without zod (the cart page imports them alone).
 export * from './quantity-rule.ts';
@@ -80,6 +81,9 @@ export const order = z.object({
   tax: orderTax,
   /** Credit notes issued for this order (refunds), oldest first. */
   creditNotes: z.array(creditNoteRef),
+  /** Issue 30 (PRODUCT.md §26): how it is paid; an on-account order's terms, PO, due date and payment. */
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  account: orderAccount.nullable(),
 });
 export type Order = z.infer<typeof order>;
 

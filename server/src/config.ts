@@ -104,6 +104,8 @@ const envSchema = z
     VIES_RECHECK_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
     /** The first re-check of an unverified number waits this long, doubling each time up to a day. */
     VIES_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+    /** How often each instance looks for overdue on-account invoices to remind (issue 30, weekly per invoice). */
+    PAYMENT_REMINDER_POLL_MS: z.coerce.number().int().min(50).max(86_400_000).default(3_600_000),
     /** The shop's time zone: the admin overview counts its days in it. */
     SHOP_TIMEZONE: timeZone.default('UTC'),
     /**

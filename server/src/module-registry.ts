@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
+import { accountsPlugin } from './modules/accounts/accounts-plugin.ts';
+import { accountsRoutes } from './modules/accounts/accounts-routes.ts';
 import { addressesPlugin } from './modules/addresses/addresses-plugin.ts';
 import { addressesRoutes } from './modules/addresses/addresses-routes.ts';
 import { cartPlugin } from './modules/cart/cart-plugin.ts';
@@ -88,6 +90,7 @@ export const SERVICES: readonly Plugin[] = [
   paymentsPlugin,
   invoicesPlugin,
   holdSweeperPlugin,
+  accountsPlugin,
   checkoutPlugin,
 ];
 
@@ -114,4 +117,5 @@ export const ROUTES: readonly Plugin[] = [
   webhookRoutes,
   statsRoutes,
   priceListsRoutes,
+  accountsRoutes,
 ];

@@ -638,7 +638,55 @@ const matrix: Row[] = [
     request: async (c) => ({ method: 'DELETE', url: `/api/price-lists/${await c.freshPriceList()}` }),
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
   },
+  // Issue 30, pay on account (PRODUCT.md §26): only shop admins record a payment; the credit is
+  // the caller's own company's ("other" and the admin belong to none).
+  {
+    route: 'POST /api/order/:id/record-payment',
+    request: async (c) => ({
+      method: 'POST',
+      url: `/api/order/${await onAccountOrder(c)}/record-payment`,
+      payload: { reference: 'MATRIX-REF' },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/company/credit',
+    request: async (c) => {
+      await giveTerms(c);
+      return { method: 'GET', url: '/api/company/credit' };
+    },
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
 ];
+
+/** Issue 30: the owner's company gets terms with room for every on-account order here. */
+async function giveTerms(c: Ctx): Promise<void> {
+  const res = await c.t.inject(
+    {
+      method: 'PUT',
+      url: `/api/companies/${c.ownerCompanyId}/terms`,
+      payload: { netDays: 30, creditLimit: 1_000_000 },
+    },
+    await c.t.admin(),
+  );
+  assert.equal(res.statusCode, 200, res.body);
+}
+
+/** Issue 30: a new order of the owner's on their company's account. */
+async function onAccountOrder(c: Ctx): Promise<string> {
+  await giveTerms(c);
+  const cart = await c.t.inject(
+    { method: 'PUT', url: '/api/cart', payload: { lines: [{ partId: c.orderPartId, quantity: 1 }] } },
+    c.owner,
+  );
+  assert.equal(cart.statusCode, 200, cart.body);
+  const res = await c.t.inject(
+    { method: 'POST', url: '/api/checkout', payload: { phone: '555', address: '1 Gear St', paymentMethod: 'account' } },
+    c.owner,
+  );
+  assert.equal(res.statusCode, 201, res.body);
+  return (res.json() as { _id: string })._id;
+}
 
 /** better-auth's own routes: public by design, guarded by rate limits and its own checks. */
 const identityRoutes = new Set([

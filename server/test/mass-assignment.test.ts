@@ -1374,6 +1374,52 @@ const rows: Row[] = [
       return res;
     },
   },
+  // Issue 30, pay on account (PRODUCT.md §26): terms are the company's as a shop admin set them.
+  {
+    route: 'POST /api/checkout',
+    name: 'checking out on account with forged terms, company and due date, without a company with terms',
+    status: 403,
+    async send(c) {
+      const before = (await allOrders(c)).length;
+      const res = await c.t.inject(
+        {
+          method: 'POST',
+          url: '/api/checkout',
+          payload: {
+            ...c.forged,
+            phone: '555',
+            address: '1 Main St',
+            paymentMethod: 'account',
+            poNumber: 'PO-FORGED',
+            companyId: '00000000-0000-4000-8000-000000000000',
+            netDays: 365,
+            creditLimit: 1e6,
+            terms: { netDays: 365, creditLimit: 1e6 },
+            dueOn: '2099-12-31',
+            invoiceNumber: 'INV-2026-999999',
+          },
+        },
+        c.mallory,
+      );
+      assert.equal((await allOrders(c)).length, before, 'nothing placed');
+      return res;
+    },
+  },
+  {
+    route: 'POST /api/order/:id/record-payment',
+    name: "a customer recording their own order's payment",
+    status: 403,
+    send: (c) =>
+      c.t.inject(
+        {
+          method: 'POST',
+          url: `/api/order/${c.unpaidOrderId}/record-payment`,
+          payload: { ...c.forged, reference: 'MINE', paidOn: '2026-01-01', paymentRecordedAt: '2026-01-01' },
+        },
+        c.mallory,
+      ),
+    verify: (c) => assertUnpaid(c, c.unpaidOrderId),
+  },
 ];
 
 /** Routes with a body that are not a customer's to misuse: only GETs and DELETEs carry none. */

@@ -500,6 +500,10 @@ export const routeFuzz: RouteFuzz[] = [
           billingAddressId: pick(p.addresses),
           shippingMethodId: pick([...p.methods, ...p.decoyMethods]),
           shippingPrice: pick([0, -1]),
+          // Issue 30: on account (the fuzzed callers have no terms: 403) with PO numbers right or wrong.
+          paymentMethod: pick(['card', 'account', 'cash', 1]),
+          poNumber: fc.oneof(text('PO-7781', ''), pick(['P'.repeat(41), null, 7])),
+          creditLimit: pick([1_000_000]),
         },
       }),
   },
@@ -925,6 +929,23 @@ export const routeFuzz: RouteFuzz[] = [
     identity: true,
     requests: (p) => requests({ method: 'POST', path: '/api/auth/sign-out', origins: [p.publicUrl], body: {} }),
   },
+  // Issue 30, pay on account (PRODUCT.md §26): the world's orders are card orders (409 NOT_ON_ACCOUNT).
+  {
+    route: 'POST /api/order/:id/record-payment',
+    requests: (p) =>
+      requests({
+        method: 'POST',
+        path: segment([...p.paidOrders, ...p.unpaidOrders, ...p.otherOrders]).map(
+          (id) => `/api/order/${id}/record-payment`,
+        ),
+        body: {
+          reference: fc.oneof(text('BANK-REF-1', ''), pick(['x'.repeat(81), null, 5])),
+          paidOn: fc.oneof(isoDate, pick(['2026-02-30', '2999-01-01', 'yesterday', 20260101])),
+          paymentRecordedAt: pick(['2020-01-01']),
+        },
+      }),
+  },
+  { route: 'GET /api/company/credit', requests: () => requests({ method: 'GET', path: '/api/company/credit' }) },
   {
     route: 'GET /api/auth/google/popup',
     identity: true,

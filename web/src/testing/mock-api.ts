@@ -9,6 +9,7 @@ import { taxHandlers } from './mock-tax.ts';
 import { shippingHandlers } from './mock-shipping.ts';
 import { companyHandlers } from './mock-companies.ts';
 import { priceListHandlers } from './mock-price-lists.ts';
+import { accountHandlers } from './mock-account.ts';
 
 /**
  * A small in-memory stand-in for the server's API, shaped like the real one (better-auth's
@@ -26,6 +27,7 @@ export const handlers = [
   ...shippingHandlers,
   ...companyHandlers,
   ...priceListHandlers,
+  ...accountHandlers,
   http.get('/api/config', () =>
     HttpResponse.json({ paymentProvider: 'sandbox', stripePublishableKey: null, googleEnabled: false }),
   ),
@@ -50,4 +52,5 @@ export {
 } from './mock-state.ts';
 export { addAddress, addShippingMethod } from './mock-shipping.ts';
 export { addCompany, addInvitation } from './mock-companies.ts';
+export { grantTerms } from './mock-account.ts';
 export { delay, http, HttpResponse };

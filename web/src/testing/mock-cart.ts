@@ -16,6 +16,7 @@ import { previewUnitPrice } from '../lib/price-tiers.ts';
 import { matchedNumber } from './mock-part-numbers.ts';
 import { apiError, caller, mockId, state } from './mock-state.ts';
 import { parcelOf, quote } from './mock-shipping.ts';
+import { accountTermsFor } from './mock-account.ts';
 
 /**
  * The cart routes of issue 27 as contract/src/cart.ts shapes them: the buyer's lines by e-mail in
@@ -219,10 +220,13 @@ export const cartHandlers = [
         shipping = { methodId: method._id, name: method.name, price: q.price, weightGrams: parcel.weightGrams };
       }
     }
-    state.writes.push('POST /api/checkout');
-    for (const line of cart.lines) partOf(line.partId)!.available -= line.quantity;
     const first = cart.lines[0]!;
     const price = (Math.round(cart.total * 100) + Math.round((shipping?.price ?? 0) * 100)) / 100;
+    // Issue 30: on account (mock-account.ts), refused before anything is taken.
+    const onAccount = accountTermsFor(who.email, body.data, price);
+    if (onAccount instanceof Response) return onAccount;
+    state.writes.push('POST /api/checkout');
+    for (const line of cart.lines) partOf(line.partId)!.available -= line.quantity;
     const order: Order = {
       _id: mockId(),
       partId: first.partId,
@@ -253,6 +257,9 @@ export const cartHandlers = [
       gross: price,
       tax: { lines: [], total: 0, note: null },
       creditNotes: [],
+      paymentMethod: 'card',
+      account: null,
+      ...onAccount,
       lines: cart.lines.map((l) => ({
         partId: l.partId,
         partNumber: l.partNumber,

@@ -178,6 +178,8 @@ const orderHandlers = [
       gross: body.quantity * part.price,
       tax: { lines: [], total: 0, note: null },
       creditNotes: [],
+      paymentMethod: 'card',
+      account: null,
     };
     const order: Order = { ...placed, lines: [oneLine(placed)] };
     state.orders.push(order);

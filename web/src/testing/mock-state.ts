@@ -81,6 +81,8 @@ export const state = {
   companies: [] as Company[],
   /** Company invitations by token (issue 30). */
   companyInvitations: [] as MockInvitation[],
+  /** Issue 30: payment terms of the caller's company, by member e-mail (mock-account.ts). */
+  companyTerms: new Map<string, { netDays: number; creditLimit: number }>(),
 };
 
 /** A company invitation as the mock keeps it: its token in the clear (the server keeps a hash). */
@@ -104,6 +106,7 @@ export function resetState() {
   state.sessionGate = null;
   state.parts = [];
   state.orders = [];
+  state.companyTerms = new Map();
   state.intents = [];
   state.payments = [];
   state.reviews = [];
@@ -254,6 +257,8 @@ export function addOrder(order: Partial<Order> & { email: string }): Order {
     gross: quantity * unitPrice,
     tax: { lines: [], total: 0, note: null },
     creditNotes: [],
+    paymentMethod: 'card',
+    account: null,
     ...order,
   };
   // The server answers every order with its lines: a one-line order's is the order itself.

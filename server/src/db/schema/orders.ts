@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -85,6 +86,21 @@ export const orders = pgTable(
      * its members keep seeing it after the buyer leaves, and its open balance counts the order.
      */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /**
+     * Issue 30 (migration 0021, PRODUCT.md §26): 'card' or 'account'. An on-account order keeps
+     * its terms (`netDays`), its due date (`dueOn`, the placing date in UTC + netDays) and its PO
+     * number; the shop records its payment (`paymentRecordedAt`, `paymentReference`, `paidOn`);
+     * overdue reminders are counted with the e-mail they queue.
+     */
+    paymentMethod: text('payment_method').notNull().default('card'),
+    poNumber: text('po_number'),
+    netDays: integer('net_days'),
+    dueOn: date('due_on', { mode: 'string' }),
+    paymentRecordedAt: timestamp('payment_recorded_at', { withTimezone: true }),
+    paymentReference: text('payment_reference'),
+    paidOn: date('paid_on', { mode: 'string' }),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -102,6 +118,17 @@ export const orders = pgTable(
     index('orders_shipping_method_id_idx')
       .on(t.shippingMethodId)
       .where(sql`${t.shippingMethodId} is not null`),
+    index('orders_open_account_idx')
+      .on(t.companyId)
+      .where(sql`${t.paymentMethod} = 'account' and ${t.paidAt} is null and ${t.refundedAt} is null`),
+    index('orders_account_due_idx')
+      .on(t.dueOn)
+      .where(sql`${t.paymentMethod} = 'account' and ${t.paidAt} is null and ${t.refundedAt} is null`),
+    check('orders_payment_method', sql`${t.paymentMethod} in ('card', 'account')`),
+    check(
+      'orders_account_terms',
+      sql`${t.paymentMethod} = 'card' or (${t.dueOn} is not null and ${t.netDays} is not null)`,
+    ),
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_shipped_only_when_paid', sql`${t.shippedAt} is null or ${t.paidAt} is not null`),
     check('orders_paid_or_expired', sql`${t.paidAt} is null or ${t.expiredAt} is null`),

@@ -4,6 +4,7 @@ import type { CartLines } from './cart-lines.ts';
 import { formatAddress, postalOf } from '../addresses/addresses-service.ts';
 import {
   createCheckoutService,
+  type CheckoutAccounts,
   type CheckoutAddresses,
   type CheckoutService,
   type CheckoutShipping,
@@ -30,7 +31,11 @@ export const checkoutPlugin = fp(
       format: formatAddress,
     };
     const shipping: CheckoutShipping = app.shipping;
-    app.decorate('checkout', createCheckoutService({ cart, orders: app.orders.service, addresses, shipping }));
+    const accounts: CheckoutAccounts = app.accounts;
+    app.decorate(
+      'checkout',
+      createCheckoutService({ cart, orders: app.orders.service, addresses, shipping, accounts }),
+    );
   },
-  { name: 'checkout', dependencies: ['orders', 'cart', 'addresses', 'shipping'] },
+  { name: 'checkout', dependencies: ['orders', 'cart', 'addresses', 'shipping', 'accounts'] },
 );

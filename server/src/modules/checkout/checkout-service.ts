@@ -1,6 +1,7 @@
 import type { AddressFields, PostalAddress } from '@torque/contract';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/access.ts';
+import type { AccountTerms } from '../orders/order-machine.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
 import type { CartLines } from './cart-lines.ts';
 
@@ -13,6 +14,14 @@ export interface CheckoutInput {
   billingAddressId?: string | undefined;
   billingAddress?: AddressFields | undefined;
   shippingMethodId?: string | undefined;
+  /** Issue 30: 'account' pays on the company's terms (PRODUCT.md §26). */
+  paymentMethod?: 'card' | 'account' | undefined;
+  poNumber?: string | null | undefined;
+}
+
+/** What checkout needs of pay on account (`app.accounts`): the buyer's company's terms, or 403 NO_PAYMENT_TERMS. */
+export interface CheckoutAccounts {
+  termsFor(userId: string, poNumber: string | null): Promise<AccountTerms>;
 }
 
 /** What checkout needs of the address book (`app.addressBook`). */
@@ -63,6 +72,7 @@ export function createCheckoutService(deps: {
   orders: OrdersService;
   addresses: CheckoutAddresses;
   shipping: CheckoutShipping;
+  accounts: CheckoutAccounts;
 }) {
   const { cart, addresses } = deps;
 
@@ -90,6 +100,11 @@ export function createCheckoutService(deps: {
   return {
     /** Answers the placed order's JSON. */
     async checkout(caller: Caller, input: CheckoutInput): Promise<string> {
+      // Issue 30: the terms are the company's as stored, never the request's.
+      const account =
+        input.paymentMethod === 'account'
+          ? await deps.accounts.termsFor(caller.userId, input.poNumber ?? null)
+          : undefined;
       const resolved = await resolveAddresses(caller, input);
       if (!resolved.phone) throw badRequest('Phone is required', { phone: 'Phone is required' });
       const lines = await cart.linesOf(caller.userId);
@@ -115,6 +130,7 @@ export function createCheckoutService(deps: {
         destination: resolved.shipping
           ? { country: resolved.shipping.country, region: resolved.shipping.region ?? null }
           : null,
+        account,
       });
       // After the order committed: if this fails, the order stands and its lines are still in the
       // cart (the buyer sees them there), which is the safe side of the two.

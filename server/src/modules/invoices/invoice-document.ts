@@ -1,4 +1,11 @@
-import { lineTaxCents, PART_NUMBER_MAX, TEXT_MAX, type Order, type PostalAddress } from '@torque/contract';
+import {
+  lineTaxCents,
+  PART_NUMBER_MAX,
+  PO_NUMBER_MAX,
+  TEXT_MAX,
+  type Order,
+  type PostalAddress,
+} from '@torque/contract';
 import { clip } from '../../lib/clip.ts';
 import { toCents } from '../../lib/money.ts';
 
@@ -237,6 +244,7 @@ function amounts(order: Order) {
  * change when the order ships.
  */
 export function invoiceDocumentOf(order: Order, seller: SellerInfo, extras: DocumentExtras): InvoiceDocument {
+  if (order.account) return onAccountInvoiceOf(order, order.account, seller, extras);
   const paid = day(order.paidAt);
   return {
     kind: 'invoice',
@@ -254,6 +262,43 @@ export function invoiceDocumentOf(order: Order, seller: SellerInfo, extras: Docu
     lines: documentLines(order),
     ...amounts(order),
     footer: `Paid on ${paid}.`,
+  };
+}
+
+/**
+ * Issue 30 (PRODUCT.md §26): the invoice of an order on account, a sale on credit. It is issued
+ * when the order is placed (numbered in the same transaction), so its issue date and date of
+ * supply are the placing date; it states the terms, the buyer's PO number and the due date, and
+ * "Due on …" where a paid invoice says "Paid on …" (once the shop recorded the payment, the day
+ * the money arrived follows).
+ */
+function onAccountInvoiceOf(
+  order: Order,
+  account: NonNullable<Order['account']>,
+  seller: SellerInfo,
+  extras: DocumentExtras,
+): InvoiceDocument {
+  const issued = day(order.createdAt);
+  return {
+    kind: 'invoice',
+    title: 'INVOICE',
+    number: order.invoiceNumber ?? '',
+    issueDate: issued,
+    supplyDate: issued,
+    references: [
+      { label: 'Order', value: order._id },
+      { label: 'Payment terms', value: `Net ${account.netDays}` },
+      ...(account.poNumber ? [{ label: 'PO number', value: clip(account.poNumber, PO_NUMBER_MAX) }] : []),
+      { label: 'Due date', value: account.dueOn },
+    ],
+    seller: sellerParty(seller),
+    buyer: buyerParty(order, extras),
+    shipTo: shipToParty(order),
+    lines: documentLines(order),
+    ...amounts(order),
+    footer:
+      `Payment terms: Net ${account.netDays}. Due on ${account.dueOn}.` +
+      (account.paidOn ? ` Paid on ${account.paidOn}.` : ''),
   };
 }
 

@@ -38,6 +38,8 @@ export const invoicesPlugin = fp(
     app.orders.events.on('refunded', () => app.mail.poke());
     app.mail.attach('payment-received', (payload) => service.attachmentFor(payload as OrderFacts));
     app.mail.attach('credit-note', (payload) => service.creditNoteAttachmentFor(payload as CreditNoteMailPayload));
+    // Issue 30: an overdue reminder carries the invoice it reminds of.
+    app.mail.attach('payment-reminder', (payload) => service.attachmentFor(payload as OrderFacts));
     app.decorate('invoices', service);
   },
   { name: 'invoices', dependencies: ['database', 'orders', 'mail'] },

@@ -11,7 +11,15 @@ export type MailTemplate =
   | 'credit-note'
   | 'contact-message'
   | 'password-reset'
-  | 'company-invitation';
+  | 'company-invitation'
+  | 'payment-reminder';
+
+/** Issue 30: an overdue reminder's payload: the order's facts, its due date and PO, and which reminder it is. */
+export interface PaymentReminderPayload extends OrderFacts {
+  dueOn: string;
+  poNumber: string | null;
+  reminder: number;
+}
 
 export interface MailAttachment {
   filename: string;
@@ -210,6 +218,24 @@ export function renderMail(template: string, payload: unknown, ctx: MailContext)
         text: sentence,
         html: escapeHtml(sentence),
       });
+    }
+    case 'payment-reminder': {
+      // Issue 30 (PRODUCT.md §26): one a week while an invoice on account is past due and unpaid.
+      const stored = payload as PaymentReminderPayload;
+      const o = drawableFacts(stored);
+      const due = clip(String(stored.dueOn), 10);
+      const po = stored.poNumber ? ` (PO ${clip(String(stored.poNumber), 40)})` : '';
+      const sentence = `Your invoice ${o.invoiceNumber}${po} of ${formatCents(o.totalCents)} was due on ${due} and is not paid yet. Please pay it by bank transfer, quoting the invoice number. If you paid already, thank you and please ignore this reminder.`;
+      return orderMail(
+        o,
+        ctx,
+        `payment reminder, invoice ${o.invoiceNumber} overdue`,
+        `Invoice ${o.invoiceNumber} is overdue`,
+        {
+          text: sentence,
+          html: escapeHtml(sentence),
+        },
+      );
     }
     case 'contact-message': {
       const m = drawableContact(payload as ContactPayload);

@@ -8,8 +8,10 @@ import {
 import { conflict, conflictWith } from '../../lib/errors.ts';
 import { priceBreaksOf, sameBreaks } from '../../lib/price-breaks.ts';
 import type { Caller } from '../../plugins/access.ts';
+import { creditLimitRefused, placeWith } from './on-account.ts';
 import {
   MAX_ORDER_TOTAL_CENTS,
+  type AccountTerms,
   type LineToPlace,
   type OrderMachine,
   type PartFacts,
@@ -37,6 +39,8 @@ export interface PlaceLinesInput {
   shipping?: ShippingLine | undefined;
   /** Issue 29: where the order goes, for its tax rate; absent: the seller's country (a free-text address). */
   destination?: TaxDestination | null | undefined;
+  /** Issue 30: the company's terms when the buyer pays on account (PRODUCT.md §26); absent: by card. */
+  account?: AccountTerms | undefined;
 }
 
 type RefusedLine = CheckoutRefusal['lines'][number];
@@ -135,7 +139,7 @@ export async function placeLines(
       priced.map((l) => l.unitPriceCents * l.quantity),
       input.shipping?.cents ?? 0,
     );
-    const result = await deps.machine.placeLines({
+    const result = await placeWith(deps.machine, input.account, {
       lines: priced,
       userId: caller.userId,
       email: caller.email,
@@ -148,6 +152,7 @@ export async function placeLines(
       priceListsStamp: terms.stamp,
     });
     if (result.kind === 'placed') return result.event.json;
+    if (result.kind === 'over-limit') throw creditLimitRefused(input.account!, result.openCents, result.totalCents);
 
     const refused = refusedLines(lines, result.parts);
     if (refused.length > 0) throw linesRefused(refused);

@@ -45,7 +45,9 @@ export function orderJsonOf(alias: string, lines = 'order_lines'): string {
     trim_scale(coalesce(${alias}.net_cents, ${alias}.total_cents - ${alias}.tax_cents) / 100.0) as "net",
     trim_scale(${alias}.total_cents / 100.0) as "gross",
     ${taxJsonOf(alias)} as "tax",
-    ${creditNotesJsonOf(alias)} as "creditNotes"
+    ${creditNotesJsonOf(alias)} as "creditNotes",
+    ${alias}.payment_method as "paymentMethod",
+    ${accountJsonOf(alias)} as "account"
   ) o)`;
 }
 
@@ -58,6 +60,15 @@ function creditNotesJsonOf(alias: string): string {
     from (select cn.issued_at, cn.number, (select row_to_json(r)::text from (select cn.number as "number",
       to_char(cn.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "issuedAt") as r) as json
       from credit_notes as cn where cn.order_id = ${alias}.id) as n)`;
+}
+
+/** The contract's `orderAccount` of the order `alias` (issue 30, migration 0021): null for a card order. */
+function accountJsonOf(alias: string): string {
+  return `case when ${alias}.payment_method = 'account' then (select row_to_json(a) from (select
+      ${alias}.po_number as "poNumber", ${alias}.net_days as "netDays", to_char(${alias}.due_on, 'YYYY-MM-DD') as "dueOn",
+      to_char(${alias}.payment_recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "paymentRecordedAt",
+      ${alias}.payment_reference as "paymentReference", to_char(${alias}.paid_on, 'YYYY-MM-DD') as "paidOn",
+      ${alias}.reminders_sent as "remindersSent") as a) end`;
 }
 
 /**
@@ -116,7 +127,8 @@ export const ORDER_BY_ID = `
   select o.id, o.email, o.part_id as "partId", o.quantity, o.name, o.total_cents as "totalCents",
     o.payment_intent_id as "paymentIntentId",
     o.payment_id as "paymentId", o.paid_at as "paidAt", o.shipped_at as "shippedAt", o.pay_by as "payBy",
-    o.expired_at as "expiredAt", o.refunded_at as "refundedAt", ${orderJsonOf('o')} as "json"
+    o.expired_at as "expiredAt", o.refunded_at as "refundedAt", o.payment_method as "paymentMethod",
+    ${orderJsonOf('o')} as "json"
   from orders as o where o.id = $1::uuid`;
 
 /**

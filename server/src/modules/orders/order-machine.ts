@@ -1,7 +1,7 @@
 import type { PriceBreak } from '@torque/contract';
 import type { Db } from '../../db/client.ts';
 import type { TaxAmounts, TaxDecision } from '../../lib/tax-amounts.ts';
-import { preparedQuery } from '../../lib/prepared-query.ts';
+import { inTransaction, preparedQuery, type TransactionQuery } from '../../lib/prepared-query.ts';
 import type { OrderEvent, OrderEvents } from './order-events.ts';
 import { orderStatements, type OrderStatements, type TransitionRow } from './order-statements.ts';
 import { stockMoveOf, TRANSITIONS, type OrderState, type TransitionName } from './order-states.ts';
@@ -82,6 +82,36 @@ export type PlaceLinesResult =
   | { kind: 'placed'; event: OrderEvent }
   | { kind: 'refused'; parts: PartFacts[]; unpaidUnits: number; priceListsStamp: string };
 
+/** Issue 30: the company's terms an on-account order is placed under. */
+export interface AccountTerms {
+  companyId: string;
+  netDays: number;
+  creditLimitCents: number;
+  poNumber: string | null;
+}
+
+/** What placing on account did: as placing, or (nothing placed) over the credit limit. */
+export type PlaceOnAccountResult = PlaceLinesResult | { kind: 'over-limit'; openCents: number; totalCents: number };
+
+/** Thrown inside the placing transaction to roll it back when the order would pass the credit limit. */
+class OverCreditLimit extends Error {
+  readonly openCents: number;
+  readonly totalCents: number;
+  constructor(openCents: number, totalCents: number) {
+    super('over the credit limit');
+    this.openCents = openCents;
+    this.totalCents = totalCents;
+  }
+}
+
+interface PlaceLinesRow {
+  id: string | null;
+  json: string | null;
+  facts: string | null;
+  unpaidUnits: number;
+  priceListsStamp: string | null;
+}
+
 /**
  * The order state machine (order-states.ts): one function per transition, each running one
  * statement (order-statements.ts) and, when it changed an order, emitting exactly one event per
@@ -108,13 +138,64 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
   /** Runs the single-order transition `name` (statement `key`) and tells what it did. */
   async function transition(
     name: TransitionName,
-    key: Exclude<keyof OrderStatements, 'place' | 'placeLines' | 'expireDue'>,
+    key: Exclude<keyof OrderStatements, 'place' | 'placeLines' | 'expireDue' | 'accountLock' | 'onAccount'>,
     values: unknown[],
   ): Promise<TransitionResult> {
     const [row] = await preparedQuery<TransitionRow>(db, `order_${key}`, statement(key), values);
     if (!row) return { kind: 'missing' };
     if (!row.changed) return { kind: 'refused', state: row.state, paymentId: row.paymentId, json: row.json };
     return { kind: 'changed', event: emit(name, row, row.state) };
+  }
+
+  /**
+   * Runs the placing statement of several lines (`placeLines`) through `query` (the pool, or the
+   * on-account transaction) with the hold `holdMinutes` (0 on account: no expiry).
+   */
+  async function runPlaceLines(
+    query: TransactionQuery,
+    values: PlaceLinesValues,
+    holdMinutes: number,
+  ): Promise<PlaceLinesRow | undefined> {
+    const [row] = await query<PlaceLinesRow>('order_place_lines', statement('placeLines'), [
+      values.lines.map((l) => l.partId),
+      values.lines.map((l) => l.quantity),
+      values.lines.map((l) => l.unitPriceCents),
+      values.lines.map((l) => l.listPriceCents),
+      values.userId,
+      values.email,
+      values.phone,
+      values.address,
+      MAX_ORDER_TOTAL_CENTS,
+      holdMinutes,
+      deps.maxUnpaidUnits,
+      values.shippingAddress ? JSON.stringify(values.shippingAddress) : null,
+      values.billingAddress ? JSON.stringify(values.billingAddress) : null,
+      values.shipping?.methodId ?? null,
+      values.shipping?.name ?? null,
+      values.shipping?.cents ?? null,
+      values.shipping?.weightGrams ?? null,
+      values.tax?.amounts.taxCents ?? 0,
+      JSON.stringify(values.tax?.amounts.lines ?? []),
+      values.tax?.decision.note ?? null,
+      values.tax?.decision.buyerTaxId ?? null,
+      values.tax?.decision.sellerTaxId ?? null,
+      values.tax?.decision.country ?? null,
+      values.tax?.decision.region ?? null,
+      JSON.stringify(values.lines.map((l) => l.priceBreaks)),
+      values.priceListsStamp ?? '',
+    ]);
+    return row;
+  }
+
+  /** A placing row's answer: the order placed (its event emitted: call only once it committed), or why not. */
+  function placedOrRefused(row: PlaceLinesRow | undefined): PlaceLinesResult {
+    if (row?.id && row.json) return { kind: 'placed', event: emit('place', { id: row.id, json: row.json }, null) };
+    return {
+      kind: 'refused',
+      parts: JSON.parse(row?.facts ?? '[]') as PartFacts[],
+      unpaidUnits: Number(row?.unpaidUnits ?? 0),
+      priceListsStamp: row?.priceListsStamp ?? '',
+    };
   }
 
   return {
@@ -146,48 +227,57 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
 
     /** Places one order of several lines, all or nothing (order-statements.ts `placeLines`). */
     async placeLines(values: PlaceLinesValues): Promise<PlaceLinesResult> {
-      const [row] = await preparedQuery<{
-        id: string | null;
-        json: string | null;
-        facts: string | null;
-        unpaidUnits: number;
-        priceListsStamp: string | null;
-      }>(db, 'order_place_lines', statement('placeLines'), [
-        values.lines.map((l) => l.partId),
-        values.lines.map((l) => l.quantity),
-        values.lines.map((l) => l.unitPriceCents),
-        values.lines.map((l) => l.listPriceCents),
-        values.userId,
-        values.email,
-        values.phone,
-        values.address,
-        MAX_ORDER_TOTAL_CENTS,
-        deps.holdMinutes,
-        deps.maxUnpaidUnits,
-        values.shippingAddress ? JSON.stringify(values.shippingAddress) : null,
-        values.billingAddress ? JSON.stringify(values.billingAddress) : null,
-        values.shipping?.methodId ?? null,
-        values.shipping?.name ?? null,
-        values.shipping?.cents ?? null,
-        values.shipping?.weightGrams ?? null,
-        values.tax?.amounts.taxCents ?? 0,
-        JSON.stringify(values.tax?.amounts.lines ?? []),
-        values.tax?.decision.note ?? null,
-        values.tax?.decision.buyerTaxId ?? null,
-        values.tax?.decision.sellerTaxId ?? null,
-        values.tax?.decision.country ?? null,
-        values.tax?.decision.region ?? null,
-        JSON.stringify(values.lines.map((l) => l.priceBreaks)),
-        values.priceListsStamp ?? '',
-      ]);
-      if (row?.id && row.json) return { kind: 'placed', event: emit('place', { id: row.id, json: row.json }, null) };
-      return {
-        kind: 'refused',
-        parts: JSON.parse(row?.facts ?? '[]') as PartFacts[],
-        unpaidUnits: Number(row?.unpaidUnits ?? 0),
-        priceListsStamp: row?.priceListsStamp ?? '',
-      };
+      return placedOrRefused(
+        await runPlaceLines((name, text, v) => preparedQuery(db, name, text, v), values, deps.holdMinutes),
+      );
     },
+
+    /**
+     * Issue 30: places one order of several lines on the company's account, all or nothing, in one
+     * transaction: the company's turn (`accountLock`), the same placing statement without a hold,
+     * then `onAccount` (terms, due date, PO, invoice number) within the credit limit. Over the
+     * limit the transaction rolls back: nothing placed, stock untouched, no e-mail, no number.
+     * The `placed` event is emitted after the commit, with the on-account order's JSON.
+     */
+    async placeLinesOnAccount(values: PlaceLinesValues, terms: AccountTerms): Promise<PlaceOnAccountResult> {
+      let placed: { id: string; json: string } | undefined;
+      let refused: PlaceLinesResult | undefined;
+      try {
+        await inTransaction(db, async (query) => {
+          await query('order_account_lock', statement('accountLock'), [terms.companyId]);
+          const row = await runPlaceLines(query, values, 0);
+          if (!row?.id || !row.json) {
+            refused = placedOrRefused(row);
+            return;
+          }
+          const [account] = await query<{
+            id: string | null;
+            json: string | null;
+            openCents: string;
+            totalCents: number;
+          }>('order_on_account', statement('onAccount'), [
+            row.id,
+            terms.companyId,
+            terms.creditLimitCents,
+            terms.netDays,
+            terms.poNumber,
+          ]);
+          if (!account?.id || !account.json)
+            throw new OverCreditLimit(Number(account?.openCents ?? 0), Number(account?.totalCents ?? 0));
+          placed = { id: account.id, json: account.json };
+        });
+      } catch (error) {
+        if (error instanceof OverCreditLimit)
+          return { kind: 'over-limit', openCents: error.openCents, totalCents: error.totalCents };
+        throw error;
+      }
+      if (placed) return { kind: 'placed', event: emit('place', placed, null) };
+      return refused!;
+    },
+
+    /** placed → paid for an on-account order whose payment the shop recorded. */
+    settle: (id: string, reference: string | null, paidOn: string | null) =>
+      transition('settle', 'settle', [id, reference, paidOn]),
 
     /** placed → paid by `paymentId`. */
     pay: (id: string, paymentId: string) => transition('pay', 'pay', [id, paymentId]),

@@ -133,8 +133,11 @@ export function orderStatements(events: OrderEvents) {
           from: ', numbered',
         }
       : { cte: '', set: '', from: '' };
-  const pay = numbered(`target where ${guardOf('pay', 'target')}`);
+  // Issue 30: a card payment never pays (nor numbers again) an on-account order, invoiced when placed.
+  const pay = numbered(`target where ${guardOf('pay', 'target')} and target.payment_method = 'card'`);
   const revive = numbered(`target where ${guardOf('revive', 'target')} and exists (select 1 from taken)`);
+  // Issue 30: an on-account order is numbered when placed (`onAccount`), within its credit limit.
+  const account = numbered('eligible');
 
   /** $1: order id. One order's transition `name`: lock it, change it if its guard holds, answer. */
   const changeOne = (name: TransitionName, change: OneOrderChange) => `
@@ -293,7 +296,12 @@ export function orderStatements(events: OrderEvents) {
      * Numbering reads the locked order's guard first, so a replay never touches the counter; the
      * first confirmation wins and the others find the order paid.
      */
-    pay: changeOne('pay', { before: pay.cte, set: `paid_at = now(), payment_id = $2::text${pay.set}`, from: pay.from }),
+    pay: changeOne('pay', {
+      before: pay.cte,
+      set: `paid_at = now(), payment_id = $2::text${pay.set}`,
+      from: pay.from,
+      also: " and orders.payment_method = 'card'",
+    }),
 
     /**
      * $2 payment id. A payment succeeded for an expired order: takes every line's units again if
@@ -358,6 +366,56 @@ export function orderStatements(events: OrderEvents) {
 
     /** Records the full refund of a paid, unshipped order; its units go back. */
     refund: changeOne('refund', { set: 'refunded_at = now()', restock: true }),
+
+    /**
+     * Issue 30 (PRODUCT.md §26). $1 company id. Placing on account takes the company's turn: this
+     * transaction-scoped advisory lock is taken first in the transaction that places the order and
+     * then `onAccount`, so one company's on-account placements run one after another on every
+     * instance and each reads the open balance the one before it committed.
+     */
+    accountLock: `select pg_advisory_xact_lock(30021, hashtext($1::text)) is null as "locked"`,
+
+    /**
+     * Issue 30. Turns the order just placed (in the same transaction, after `accountLock`) into an
+     * on-account order if the company's open balance (its on-account orders not paid nor
+     * refunded, gross) plus this order stays within the credit limit: no hold (pay_by null), the
+     * terms, the due date (the placing date in UTC + net days), the PO number and its invoice
+     * number (a sale on credit is invoiced when placed: the year's next number, the same counter
+     * and guarantees as a payment's). No row changed: over the limit, and the caller rolls the
+     * whole transaction back (nothing placed). Answers the order's JSON when changed, and always
+     * the open balance before it and its total.
+     * $1 order id, $2 company id, $3 credit limit in cents, $4 net days, $5 PO number (or null).
+     */
+    onAccount: `
+      with target as (
+        select * from orders where id = $1::uuid and payment_method = 'card' and ${guardOf('settle', 'orders')} for update
+      ), open as (
+        select coalesce(sum(total_cents), 0)::bigint as cents from orders
+        where company_id = $2::uuid and payment_method = 'account' and paid_at is null and refunded_at is null
+          and id <> $1::uuid
+      ), eligible as (
+        select target.* from target, open where open.cents + target.total_cents <= $3::bigint
+      )${account.cte}, changed as (
+        update orders set payment_method = 'account', company_id = $2::uuid, net_days = $4::integer, po_number = $5::text,
+          due_on = (orders.created_at at time zone 'UTC')::date + $4::integer, pay_by = null,
+          updated_at = now()${account.set}
+        from eligible${account.from}
+        where orders.id = eligible.id
+        returning orders.*
+      )
+      select (select id from changed) as "id", (select ${orderJsonOf('c')} from changed as c) as "json",
+        (select cents from open)::bigint as "openCents", (select total_cents from target) as "totalCents"`,
+
+    /**
+     * Issue 30. $2 the payment's reference (or null), $3 the day the money arrived (or null:
+     * today, UTC). The shop recorded an on-account order's payment: it becomes paid (its invoice
+     * number stays the one it was placed with). The payment record's id is `account-<order id>`.
+     */
+    settle: changeOne('settle', {
+      set: `paid_at = now(), payment_id = 'account-' || orders.id, payment_recorded_at = now(),
+        payment_reference = $2::text, paid_on = coalesce($3::date, (now() at time zone 'UTC')::date)`,
+      also: " and orders.payment_method = 'account'",
+    }),
   };
 }
 export type OrderStatements = ReturnType<typeof orderStatements>;

@@ -47,6 +47,8 @@ export const TRANSITIONS = {
   refundLate: { from: ['expired'], to: 'refunded', event: 'refunded', stock: null },
   /** The shop refunds a paid, unshipped order in full: the units go back (issue 29 adds the route). */
   refund: { from: ['paid'], to: 'refunded', event: 'refunded', stock: 'returned' },
+  /** Issue 30: the shop recorded the payment of an on-account order (invoiced when placed, no hold). */
+  settle: { from: ['placed'], to: 'paid', event: 'paid', stock: null },
 } as const satisfies Record<string, Transition>;
 
 export type TransitionName = keyof typeof TRANSITIONS;
@@ -107,9 +109,12 @@ export const orderExpired = () =>
 
 /** A payment can be started only while the order holds its stock: not expired, its pay-by time not passed. */
 export function assertPayable(
-  order: { paidAt: Date | null; expiredAt: Date | null; payBy: Date | null },
+  order: { paidAt: Date | null; expiredAt: Date | null; payBy: Date | null; paymentMethod?: string },
   now = new Date(),
 ): void {
   if (order.paidAt) return;
+  // Issue 30: an on-account order is invoiced on terms and paid by transfer; the shop records it.
+  if (order.paymentMethod === 'account')
+    throw conflict('This order is on account: pay its invoice by transfer, the shop records the payment', 'ON_ACCOUNT');
   if (order.expiredAt || (order.payBy && order.payBy <= now)) throw orderExpired();
 }

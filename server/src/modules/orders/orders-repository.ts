@@ -35,6 +35,8 @@ export interface StoredOrder {
   payBy: Date | null;
   expiredAt: Date | null;
   refundedAt: Date | null;
+  /** Issue 30: how it is paid (an on-account order is never paid by card). */
+  paymentMethod: 'card' | 'account';
   /** The contract's `order`, as PostgreSQL wrote it. */
   json: string;
 }
@@ -135,7 +137,7 @@ const DUE_WITH_INTENT = `
  */
 const BACKFILL_PAY_BY = `
   update orders set pay_by = created_at + $1::float8 * interval '1 minute'
-  where pay_by is null and ${guardOf('expire', 'orders')}`;
+  where pay_by is null and ${guardOf('expire', 'orders')} and payment_method = 'card'`;
 
 /** $1 order id, $2 user id: the account is a member of the order's company. */
 export const COMPANY_READER = `

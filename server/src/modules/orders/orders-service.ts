@@ -217,7 +217,30 @@ export function createOrdersService(deps: {
     /** Cancels an unpaid order (its owner or an admin); its units go back to stock. Never a refunded one. */
     async cancel(caller: Caller, id: string): Promise<Order> {
       const order = await orderFor(caller, id, 'admin-allowed');
+      // Issue 30: an on-account order was invoiced when placed; its number is never given back.
+      if (order.paymentMethod === 'account' && !order.paidAt && !order.refundedAt)
+        throw conflict('An order on account is invoiced when placed and cannot be deleted', 'ORDER_INVOICED');
       return changedOrThrow(await machine.cancel(order.id), CANCEL_REFUSALS);
+    },
+
+    /**
+     * Issue 30: the shop records the payment of an on-account order (admin): placed → paid
+     * through the machine's `settle`. 409 NOT_ON_ACCOUNT for a card order, ORDER_PAID once paid.
+     */
+    async recordPayment(id: string, input: { reference: string | null; paidOn: string | null }): Promise<string> {
+      const order = await repository.get(id);
+      if (!order) throw notFound('Order');
+      if (order.paymentMethod !== 'account')
+        throw conflict(
+          'This order is paid by card: only an order on account has its payment recorded',
+          'NOT_ON_ACCOUNT',
+        );
+      const result = await machine.settle(id, input.reference, input.paidOn);
+      if (result.kind === 'missing') throw notFound('Order');
+      if (result.kind === 'changed') return result.event.json;
+      throw result.state === 'refunded'
+        ? conflict('This order has been refunded', 'ORDER_REFUNDED')
+        : conflict('This order is already paid', 'ORDER_PAID');
     },
 
     /** Ships a paid order (admin). */

@@ -1,4 +1,4 @@
-import type { CheckoutInput, Order } from '@torque/contract';
+import { PO_NUMBER_MAX, type CheckoutInput, type Order } from '@torque/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormError } from '@/components/form/form-error.tsx';
@@ -7,6 +7,8 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
 import { useBuyerProfile } from '../api/get-buyer-profile.ts';
 import { useCheckoutCart } from '../api/checkout-cart.ts';
+import { useCompanyCredit } from '../api/get-company-credit.ts';
+import { formatMoney } from '@/lib/format.ts';
 
 interface CheckoutFormProps {
   /** The cart can be checked out as it is (the server's `ready`) and no edit is on its way. */
@@ -37,7 +39,12 @@ export function CheckoutForm({
   onPlaced,
   onRefused,
 }: CheckoutFormProps) {
-  const form = useForm<{ phone: string }>({ defaultValues: { phone: '' } });
+  const form = useForm<{ phone: string; paymentMethod: 'card' | 'account'; poNumber: string }>({
+    defaultValues: { phone: '', paymentMethod: 'card', poNumber: '' },
+  });
+  // Issue 30: "Pay on account" only for a buyer whose company has terms (PRODUCT.md §26).
+  const credit = useCompanyCredit().data ?? null;
+  const onAccount = form.watch('paymentMethod') === 'account' && credit !== null;
   const profile = useBuyerProfile();
   const checkout = useCheckoutCart();
   const { errors } = form.formState;
@@ -48,10 +55,14 @@ export function CheckoutForm({
     if (saved && !form.getValues('phone')) form.setValue('phone', saved);
   }, [profile.data, form]);
 
-  const onSubmit = form.handleSubmit(({ phone }) => {
+  const onSubmit = form.handleSubmit(({ phone, paymentMethod, poNumber }) => {
     if (!addressId) return;
     onRefused(new Map());
     const input: CheckoutInput = { addressId };
+    if (credit && paymentMethod === 'account') {
+      input.paymentMethod = 'account';
+      if (poNumber.trim()) input.poNumber = poNumber.trim();
+    }
     if (shippingMethodId) input.shippingMethodId = shippingMethodId;
     if (needsPhone && phone.trim()) input.phone = phone.trim();
     // The promise, not mutate's callbacks: the placed order empties the cart, which unmounts this
@@ -60,6 +71,8 @@ export function CheckoutForm({
       if (!isApiError(error)) return;
       const message = error.fields?.phone;
       if (message) form.setError('phone', { type: 'server', message });
+      const po = error.fields?.poNumber;
+      if (po) form.setError('poNumber', { type: 'server', message: po });
       onRefused(refusedLines(error.body));
     });
   });
@@ -90,10 +103,39 @@ export function CheckoutForm({
           error={errors.phone?.message}
         />
       ) : null}
+      {credit ? (
+        <fieldset className="fieldset">
+          <legend className="fieldset-legend">Payment</legend>
+          <label className="label cursor-pointer gap-2 text-base-content">
+            <input type="radio" className="radio radio-sm" value="card" {...form.register('paymentMethod')} />
+            Card
+          </label>
+          <label className="label cursor-pointer items-start gap-2 text-base-content">
+            <input type="radio" className="radio radio-sm" value="account" {...form.register('paymentMethod')} />
+            <span className="whitespace-normal">
+              Pay on account
+              <span className="block text-sm text-base-content/80">
+                Net {credit.netDays} · {formatMoney(credit.available)} of {formatMoney(credit.creditLimit)} credit
+                available
+              </span>
+            </span>
+          </label>
+        </fieldset>
+      ) : null}
+      {onAccount ? (
+        <TextField
+          label="PO number (optional)"
+          maxLength={PO_NUMBER_MAX}
+          registration={form.register('poNumber', {
+            maxLength: { value: PO_NUMBER_MAX, message: `PO number must be at most ${PO_NUMBER_MAX} characters` },
+          })}
+          error={errors.poNumber?.message}
+        />
+      ) : null}
       <FormError message={serverMessage} />
       <button type="submit" className="btn btn-primary" disabled={!ready || !addressId || checkout.isPending}>
         {checkout.isPending ? <Spinner size="sm" /> : null}
-        Check out
+        {onAccount ? 'Place order on account' : 'Check out'}
       </button>
       {hint ? <p className="text-sm text-base-content/80">{hint}</p> : null}
     </form>

@@ -1,6 +1,7 @@
 import type { Order } from '@torque/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { OrderAccount } from '@/components/orders/order-account.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { useTitle } from '@/hooks/use-title.ts';
@@ -15,6 +16,17 @@ import { AlreadyPaid } from '../components/payment-complete.tsx';
 function PaidOrForm({ order, billingEmail, expired }: { order: Order; billingEmail: string; expired: boolean }) {
   const [paidOnArrival] = useState(order.payment);
   if (paidOnArrival) return <AlreadyPaid paymentId={order.paymentId} />;
+  // Issue 30: an order on account is paid by transfer against its invoice; no card is asked for.
+  if (order.account) {
+    return (
+      <div role="status" className="alert flex flex-col items-start gap-1">
+        <OrderAccount order={order} />
+        <span className="text-sm">
+          Invoice {order.invoiceNumber} is issued to your company: pay it by bank transfer by its due date.
+        </span>
+      </div>
+    );
+  }
   if (expired) {
     return (
       <div role="alert" className="alert alert-warning">

@@ -5,7 +5,9 @@ import { hasTax, OrderTaxSummary } from '@/components/tax/tax-summary.tsx';
 import { ScrollTable } from '@/components/ui/scroll-table.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatCount, formatMoney } from '@/lib/format.ts';
+import { OrderAccount } from '@/components/orders/order-account.tsx';
 import { canCancel, canRefund, canShip, orderStatus } from './order-status.ts';
+import { RecordPaymentButton } from './record-payment-button.tsx';
 import { CreditNotes } from './credit-notes.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -70,6 +72,7 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel, onRefund }:
                   </div>
                 ) : null}
                 <OrderDelivery order={order} compact />
+                <OrderAccount order={order} compact />
               </div>
             </td>
             <td data-label="Quantity" className="text-right">
@@ -116,6 +119,7 @@ export function AllOrdersTable({ orders, shipping, onShip, onCancel, onRefund }:
                     Refund
                   </button>
                 ) : null}
+                <RecordPaymentButton order={order} label={`Record payment, order ${index + 1}`} />
                 <button
                   type="button"
                   className="btn btn-outline btn-error btn-xs"

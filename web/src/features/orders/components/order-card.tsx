@@ -1,6 +1,7 @@
 import type { Order } from '@torque/contract';
 import { Link } from 'react-router';
 import { OrderDelivery } from '@/components/orders/order-delivery.tsx';
+import { OrderAccount } from '@/components/orders/order-account.tsx';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { hasTax, OrderTaxSummary } from '@/components/tax/tax-summary.tsx';
 import { useDownloadInvoice } from '../api/download-invoice.ts';
@@ -82,6 +83,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
           </dl>
           <OrderLines lines={order.lines} />
           <OrderDelivery order={order} />
+          <OrderAccount order={order} />
           {/* Issue 29: net, tax per rate, the note and gross; an order without tax looks as before. */}
           {hasTax(order) ? (
             <div className="max-w-xs">
@@ -94,7 +96,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
               {again.error.message}
             </p>
           ) : null}
-          {paid && order.invoiceNumber ? (
+          {(paid || order.account) && order.invoiceNumber ? (
             <p className="text-sm">
               <button
                 type="button"
@@ -118,6 +120,8 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
             <button type="button" className="btn btn-success btn-sm flex-1 sm:w-28 sm:flex-none" disabled>
               Paid
             </button>
+          ) : order.account ? (
+            <span className="badge badge-outline h-auto flex-1 py-1 sm:w-28 sm:flex-none">On account</span>
           ) : expired ? (
             <button
               type="button"

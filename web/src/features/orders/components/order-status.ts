@@ -34,6 +34,7 @@ export function canRefund(order: Pick<Order, 'payment' | 'status' | 'refundedAt'
  * Only unpaid orders can be cancelled (the server returns their units to stock, unless expired);
  * a refunded one is the record of its refund and stays (409 ORDER_REFUNDED).
  */
-export function canCancel(order: Pick<Order, 'payment' | 'refundedAt'>): boolean {
-  return !order.payment && !order.refundedAt;
+export function canCancel(order: Pick<Order, 'payment' | 'refundedAt'> & Partial<Pick<Order, 'account'>>): boolean {
+  // Issue 30: an order on account is invoiced when placed and is never deleted (409 ORDER_INVOICED).
+  return !order.payment && !order.refundedAt && !order.account;
 }
