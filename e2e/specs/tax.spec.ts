@@ -77,7 +77,7 @@ test('a French company with a valid VAT number buys from a German seller: 0 %, r
   page,
   customer,
 }, testInfo) => {
-  // A payment, an invoice and axe at two widths on four pages (and, first in its worker, the seller's server starting).
+  // A payment, an invoice and axe at two widths on four pages (the seller's server starts under its own bound).
   testInfo.setTimeout(testInfo.timeout * 4);
 
   // Typed as printed on a letterhead: the server keeps it without its spaces.
