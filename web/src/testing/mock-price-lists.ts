@@ -1,46 +1,24 @@
-import {
-  priceBreakProblems,
-  priceListInput,
-  type Company,
-  type PriceList,
-  type PriceListFields,
-} from '@torque/contract';
+import { priceBreakProblems, priceListInput, type PriceList, type PriceListFields } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
 import { adminCaller, apiError, mockId, parseBody, state } from './mock-state.ts';
 
 /**
  * Price lists (issue 30, PRODUCT.md §25) as contract/src/price-lists.ts shapes them, for the shop
- * admin's page, and the companies a list may name (`GET /api/companies`). Kept here, not in
+ * admin's page; the companies a list may name are mock-companies.ts's (`state.companies`). Kept here, not in
  * mock-state's `state`: each test file's module starts empty, and `resetPriceLists` empties it
  * between tests. The server's checks in small: unknown parts and companies, tiers out of order.
  */
-export const priceListsState = { lists: [] as PriceList[], companies: [] as Company[], writes: [] as string[] };
+export const priceListsState = { lists: [] as PriceList[], writes: [] as string[] };
 
 export function resetPriceLists(): void {
   priceListsState.lists = [];
-  priceListsState.companies = [];
   priceListsState.writes = [];
-}
-
-export function addCompany(name: string): Company {
-  const now = new Date().toISOString();
-  const company: Company = {
-    _id: mockId(),
-    name,
-    taxId: null,
-    terms: null,
-    members: [],
-    createdAt: now,
-    updatedAt: now,
-  };
-  priceListsState.companies.push(company);
-  return company;
 }
 
 function problemsOf(body: PriceListFields): Record<string, string> {
   const problems: Record<string, string> = {};
   body.companyIds.forEach((id, i) => {
-    if (!priceListsState.companies.some((c) => c._id === id)) problems[`companyIds.${i}`] = 'No such company';
+    if (!state.companies.some((c) => c._id === id)) problems[`companyIds.${i}`] = 'No such company';
   });
   body.prices.forEach((p, i) => {
     if (!state.parts.some((x) => x._id === p.partId)) problems[`prices.${i}.partId`] = 'No such part';
@@ -76,12 +54,6 @@ function listOf(body: PriceListFields, before?: PriceList): PriceList {
 }
 
 export const priceListHandlers = [
-  http.get('/api/companies', ({ request }) => {
-    const who = adminCaller(request);
-    if (who instanceof Response) return who;
-    return HttpResponse.json(priceListsState.companies);
-  }),
-
   http.get('/api/price-lists', ({ request }) => {
     const who = adminCaller(request);
     if (who instanceof Response) return who;

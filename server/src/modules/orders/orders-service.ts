@@ -1,9 +1,6 @@
 import { orderMessages, unitPriceFor, type Order, type OrdersQuery, type PageQuery } from '@torque/contract';
 import { termsOfPart } from '../price-lists/buyer-prices.ts';
 import { NO_TERMS, type BuyerTerms } from '../price-lists/price-lists-repository.ts';
-
-/** The buyer's price lists for some parts (price-lists module `termsFor`). */
-export type BuyerTermsOf = (userId: string, partIds: readonly string[]) => Promise<BuyerTerms>;
 import { conflict, notFound } from '../../lib/errors.ts';
 import { NO_TAX, type TaxDecision } from '../../lib/tax-amounts.ts';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
@@ -21,6 +18,9 @@ import {
   type OrdersRepository,
   type StoredOrder,
 } from './orders-repository.ts';
+
+/** The buyer's price lists for some parts (price-lists module `termsFor`). */
+export type BuyerTermsOf = (userId: string, partIds: readonly string[]) => Promise<BuyerTerms>;
 
 export type { StoredOrder };
 

@@ -116,16 +116,14 @@ export function createPriceListsRepository(db: Db) {
     if (row.companyIds.length > 0)
       await tx.insert(priceListCompanies).values(row.companyIds.map((companyId) => ({ priceListId: id, companyId })));
     if (row.prices.length > 0)
-      await tx
-        .insert(priceListPrices)
-        .values(
-          row.prices.map((p) => ({
-            priceListId: id,
-            partId: p.partId,
-            priceCents: p.priceCents,
-            priceBreaks: p.priceBreaks,
-          })),
-        );
+      await tx.insert(priceListPrices).values(
+        row.prices.map((p) => ({
+          priceListId: id,
+          partId: p.partId,
+          priceCents: p.priceCents,
+          priceBreaks: p.priceBreaks,
+        })),
+      );
   }
 
   const percentText = (n: number | null): string | null => (n === null ? null : n.toFixed(2));

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addPart, addUser, signInAs } from '@/testing/mock-api.ts';
-import { addCompany, priceListsState, resetPriceLists } from '@/testing/mock-price-lists.ts';
+import { addCompany } from '@/testing/mock-companies.ts';
+import { priceListsState, resetPriceLists } from '@/testing/mock-price-lists.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 function openAsAdmin() {
