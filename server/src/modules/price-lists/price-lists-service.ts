@@ -46,8 +46,8 @@ function toPriceList(
  * Price lists (issue 30, PRODUCT.md §25): shop admins' CRUD, and `termsFor`, what every price a
  * buyer is shown or charged is computed from (with pricing.ts's `unitPriceFor`).
  */
-/** How long a buyer's lists serve part answers from memory (PRODUCT.md §25: never money). */
-export const SHOWN_TERMS_TTL_MS = 5_000;
+/** How long a buyer's lists serve part answers from memory (PRODUCT.md §25: never money); as session-validity.ts's recheck. */
+export const SHOWN_TERMS_TTL_MS = 2_000;
 const SHOWN_TERMS_MAX = 10_000;
 
 export function createPriceListsService(repository: PriceListsRepository, now: () => number = Date.now) {
