@@ -12,6 +12,8 @@ import {
 import { addPart, payWithSandbox } from '@torque/testkit';
 import { sql } from 'drizzle-orm';
 import { buyerTiers } from '../src/modules/price-lists/buyer-prices.ts';
+import type { PriceListsRepository } from '../src/modules/price-lists/price-lists-repository.ts';
+import { createPriceListsService, SHOWN_TERMS_TTL_MS } from '../src/modules/price-lists/price-lists-service.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
@@ -107,6 +109,26 @@ describe('the buyer tiers part answers carry (one pricing function, explicit ins
         unitPriceFor({ listPriceCents: 940, priceBreaks: breaks, priceLists: terms }, q, now).unitCents,
         `${q} units`,
       );
+  });
+});
+
+describe("part answers' memory of a buyer's lists (never money)", () => {
+  test('served from memory within the TTL, read again after it, dropped at once by a list write here', async () => {
+    let reads = 0;
+    let clock = 1_000_000;
+    const repository = {
+      termsFor: async () => ({ stamp: `read-${++reads}`, lists: [] }),
+      remove: async () => true,
+    } as unknown as PriceListsRepository;
+    const service = createPriceListsService(repository, () => clock);
+    assert.equal((await service.shownTermsFor('u')).stamp, 'read-1');
+    clock += SHOWN_TERMS_TTL_MS - 1;
+    assert.equal((await service.shownTermsFor('u')).stamp, 'read-1', 'within the TTL: no query');
+    clock += 1;
+    assert.equal((await service.shownTermsFor('u')).stamp, 'read-2', 'at the TTL: read again');
+    await service.remove('l');
+    assert.equal((await service.shownTermsFor('u')).stamp, 'read-3', 'a write here drops it at once');
+    assert.equal((await service.termsFor('u', ['p'])).stamp, 'read-4', 'termsFor (money) always reads');
   });
 });
 

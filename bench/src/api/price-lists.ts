@@ -3,8 +3,9 @@
  * buyer whose company has a price list, with 100,000 parts and 1,000 companies' price lists (each
  * a percentage off and 50 fixed prices with tiers), at 50 connections, goal p99 < 30 ms; the
  * anonymous catalogue's same page in the same run beside it. The buyer's answer is the shared
- * page plus one query (their lists and those lists' fixed prices for the 24 parts on it), priced
- * by the one pricing function in Node. Run alone: `npm run bench -- price-lists`.
+ * page, their lists from the price-lists service's per-account memory (`shownTermsFor`: one query
+ * at most every 2 s) and the 24 parts priced by the one pricing function in Node. Run alone:
+ * `npm run bench -- price-lists`.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -144,8 +145,8 @@ export function priceListsMarkdown(report: PriceListsReport): string {
       `(a percentage off and ${FIXED_PER_LIST} fixed prices with a tier); the buyer's company's list also fixes the ` +
       `first page's parts. autocannon from its own process, ${CONNECTIONS} connections, a warm-up then the measured ` +
       'seconds per row; every answer compared with the expected bytes. ' +
-      "The visitor's page is the shared cached answer; the buyer's is that page plus one query (the buyer's lists " +
-      "and their fixed prices for the page's 24 parts), priced in Node by the one pricing function.",
+      "The visitor's page is the shared cached answer; the buyer's is that page, their lists from the per-account " +
+      'memory (read with one query at most every 2 s) and the 24 parts priced in Node by the one pricing function.',
     '',
     table(
       ['request', 'caller', 'connections', 'req/s', 'p50', 'p99', 'max', 'failures', 'goal'],

@@ -50,7 +50,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body, page, pagedAt } = await parts.list(request.query);
       if (page) setPageHeaders(request, reply, page, pagedAt === undefined ? {} : { limit: String(pagedAt) });
       // Issue 30: a buyer with a price list gets `yourPrice` on every part (PRODUCT.md §25).
-      return sendPartsAnswer(app, request, reply, body, page ? 'page' : 'whole');
+      return sendPartsAnswer(app, request, reply, body);
     },
   );
 

@@ -10,15 +10,15 @@ type PartJson = { _id: string; price: number; priceBreaks: { minQuantity: number
  * every part when the caller is a signed-in buyer whose company has a price list valid now
  * (PRODUCT.md §25). Anyone else (no bearer token, a token that does not verify, a buyer without
  * a company or without a valid list) gets the shared serialised answer exactly as before: its
- * ETag, 304 and compressed forms. The buyer's own answer is one query more (their lists and the
- * fixed prices of the parts in it), never cached by anyone but the buyer (`private`).
+ * ETag, 304 and compressed forms. The buyer's lists come from the service's short per-account
+ * memory (`shownTermsFor`: no query on a warm page); the answer is never cached by anyone but
+ * the buyer (`private`).
  */
 export async function sendPartsAnswer(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   body: SerialisedBody,
-  scope: 'page' | 'whole' = 'page',
 ): Promise<FastifyReply> {
   if (!request.headers.authorization) return sendSerialised(request, reply, body);
   let userId: string;
@@ -32,7 +32,7 @@ export async function sendPartsAnswer(
   const value = JSON.parse(body.json.toString('utf8')) as PartJson | PartJson[];
   const list = Array.isArray(value) ? value : [value];
   const at = new Date();
-  const terms = await app.priceLists.termsFor(userId, scope === 'whole' ? null : list.map((p) => p._id));
+  const terms = await app.priceLists.shownTermsFor(userId);
   if (!hasValidList(terms, at)) return sendSerialised(request, reply, body);
   const priced = list.map((p) => withYourPrice(p, terms, at));
   return reply

@@ -46,7 +46,19 @@ function toPriceList(
  * Price lists (issue 30, PRODUCT.md §25): shop admins' CRUD, and `termsFor`, what every price a
  * buyer is shown or charged is computed from (with pricing.ts's `unitPriceFor`).
  */
-export function createPriceListsService(repository: PriceListsRepository) {
+/** How long a buyer's lists serve part answers from memory (PRODUCT.md §25: never money); as session-validity.ts's recheck. */
+export const SHOWN_TERMS_TTL_MS = 2_000;
+const SHOWN_TERMS_MAX = 10_000;
+
+export function createPriceListsService(repository: PriceListsRepository, now: () => number = Date.now) {
+  /**
+   * What part answers show a buyer: their lists with every fixed price, kept per account for
+   * SHOWN_TERMS_TTL_MS and dropped on this instance's every list write, so a catalogue page costs
+   * no query. Another instance's edit shows after at most the TTL; money never reads this (the
+   * cart, shipping, checkout and orders ask `termsFor`, and placing compares the stamp).
+   */
+  const shown = new Map<string, { at: number; terms: Promise<BuyerTerms> }>();
+  const forgetShown = () => shown.clear();
   async function answer(rows: readonly StoredPriceList[]): Promise<PriceList[]> {
     const ids = rows.map((r) => r.id);
     const [companies, prices] = await Promise.all([repository.companiesOf(ids), repository.pricesOf(ids)]);
@@ -99,18 +111,36 @@ export function createPriceListsService(repository: PriceListsRepository) {
       return (await answer([row]))[0]!;
     },
 
-    create: async (fields: PriceListFields): Promise<PriceList> =>
-      (await answer([await repository.create(await rowOf(fields))]))[0]!,
+    async create(fields: PriceListFields): Promise<PriceList> {
+      const row = await repository.create(await rowOf(fields));
+      forgetShown();
+      return (await answer([row]))[0]!;
+    },
 
     async update(id: string, fields: PriceListFields): Promise<PriceList> {
       if (!(await repository.get(id))) throw missing();
       const row = await repository.update(id, await rowOf(fields));
+      forgetShown();
       if (!row) throw missing();
       return (await answer([row]))[0]!;
     },
 
     async remove(id: string): Promise<void> {
-      if (!(await repository.remove(id))) throw missing();
+      const removed = await repository.remove(id);
+      forgetShown();
+      if (!removed) throw missing();
+    },
+
+    /** For part answers only: the buyer's lists with every fixed price, from memory for SHOWN_TERMS_TTL_MS. */
+    shownTermsFor(userId: string): Promise<BuyerTerms> {
+      const t = now();
+      const hit = shown.get(userId);
+      if (hit && t - hit.at < SHOWN_TERMS_TTL_MS) return hit.terms;
+      if (shown.size >= SHOWN_TERMS_MAX) shown.clear();
+      const terms = repository.termsFor(userId, null);
+      shown.set(userId, { at: t, terms });
+      terms.catch(() => shown.delete(userId));
+      return terms;
     },
 
     /** The buyer's lists with their fixed prices for `partIds` (null: every part); none for a visitor. */
