@@ -1,6 +1,6 @@
 import { PO_NUMBER_MAX, type CheckoutInput, type Order } from '@torque/contract';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -44,7 +44,7 @@ export function CheckoutForm({
   });
   // Issue 30: "Pay on account" only for a buyer whose company has terms (PRODUCT.md §26).
   const credit = useCompanyCredit().data ?? null;
-  const onAccount = form.watch('paymentMethod') === 'account' && credit !== null;
+  const onAccount = useWatch({ control: form.control, name: 'paymentMethod' }) === 'account' && credit !== null;
   const profile = useBuyerProfile();
   const checkout = useCheckoutCart();
   const { errors } = form.formState;
