@@ -1,4 +1,5 @@
-import { isOverdue, type Order } from '@torque/contract';
+import type { Order } from '@torque/contract';
+import { isOverdue } from '@torque/contract/account-rules';
 
 /**
  * Issue 30 (PRODUCT.md §26): an order on account in one line, "On account · due <date> · PO …",

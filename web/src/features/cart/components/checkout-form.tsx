@@ -1,4 +1,5 @@
-import { PO_NUMBER_MAX, type CheckoutInput, type Order } from '@torque/contract';
+import type { CheckoutInput, Order } from '@torque/contract';
+import { PO_NUMBER_MAX } from '@torque/contract/account-rules';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form/form-error.tsx';
