@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBody } from './common.ts';
-import { PAYMENT_METHODS, PAYMENT_REFERENCE_MAX, PO_NUMBER_MAX, utcDay } from './account-rules.ts';
+import { PAYMENT_REFERENCE_MAX, PO_NUMBER_MAX, utcDay } from './account-rules.ts';
 
 // The rules without zod (the web's pages import them alone).
 export * from './account-rules.ts';
