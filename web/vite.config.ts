@@ -277,7 +277,7 @@ export default defineConfig({
             },
             {
               name: 'schemas',
-              test: /[\\/](node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|contract[\\/]src[\\/](?!(fitment-rule|part-number-rule|quantity-rule|cart-rules)\.ts$))/,
+              test: /[\\/](node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|contract[\\/]src[\\/](?!(fitment-rule|part-number-rule|quantity-rule|cart-rules|account-rules)\.ts$))/,
             },
             // Small modules the public pages' first paint needs, each its own chunk otherwise: one
             // request instead of four on `/` and `/parts` (Lighthouse simulates HTTP/1.1, six
@@ -290,7 +290,7 @@ export default defineConfig({
             // orders.ts, which import them, and the cart would load zod to paint.
             {
               name: 'contract-rules',
-              test: /[\\/]contract[\\/]src[\\/](part-number-rule|quantity-rule|cart-rules)\.ts$/,
+              test: /[\\/]contract[\\/]src[\\/](part-number-rule|quantity-rule|cart-rules|account-rules)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

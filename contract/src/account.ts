@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { errorBody } from './common.ts';
+import { PAYMENT_REFERENCE_MAX, PO_NUMBER_MAX, utcDay } from './account-rules.ts';
+
+// The rules without zod (the web's pages import them alone).
+export * from './account-rules.ts';
 
 /**
  * Pay on account (issue 30, PRODUCT.md §26): a company a shop admin granted payment terms
@@ -7,11 +11,6 @@ import { errorBody } from './common.ts';
  * 'account'` and an optional PO number; the order is invoiced when placed and due N days later;
  * a shop admin records the payment. Money in dollars in the API, integer cents in the server.
  */
-export const PAYMENT_METHODS = ['card', 'account'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export const PO_NUMBER_MAX = 40;
-export const PAYMENT_REFERENCE_MAX = 80;
 
 /** A PO number: trimmed text of at most 40 characters; empty means none. */
 export const poNumberField = z
@@ -37,18 +36,6 @@ export const orderAccount = z.object({
   remindersSent: z.number().int(),
 });
 export type OrderAccount = z.infer<typeof orderAccount>;
-
-/** Today as YYYY-MM-DD in UTC (the calendar due dates are written in). */
-export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10);
-
-/** An open on-account order is overdue once its due date has passed (the day after `dueOn`, UTC). */
-export function isOverdue(
-  order: { account: OrderAccount | null; refundedAt?: string | null },
-  at: Date = new Date(),
-): boolean {
-  const account = order.account;
-  return !!account && account.paymentRecordedAt === null && !order.refundedAt && account.dueOn < utcDay(at);
-}
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 

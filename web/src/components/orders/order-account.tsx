@@ -1,4 +1,5 @@
-import { isOverdue, type Order } from '@torque/contract';
+import type { Order } from '@torque/contract';
+import { isOverdue } from '@torque/contract/account-rules';
 
 /**
  * Issue 30 (PRODUCT.md §26): an order on account in one line, "On account · due <date> · PO …",
@@ -15,8 +16,8 @@ export function OrderAccount({ order, compact = false }: { order: Order; compact
         On account · due <time dateTime={account.dueOn}>{account.dueOn}</time>
         {account.poNumber ? (
           <>
-            {' · PO '}
-            <span className="font-mono wrap-anywhere">{account.poNumber}</span>
+            {' · '}
+            <span className="inline-block max-w-full font-mono wrap-anywhere">PO {account.poNumber}</span>
           </>
         ) : null}
         {account.paidOn ? ` · paid on ${account.paidOn}` : null}

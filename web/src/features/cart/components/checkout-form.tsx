@@ -1,4 +1,5 @@
-import { PO_NUMBER_MAX, type CheckoutInput, type Order } from '@torque/contract';
+import type { CheckoutInput, Order } from '@torque/contract';
+import { PO_NUMBER_MAX } from '@torque/contract/account-rules';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form/form-error.tsx';
@@ -104,14 +105,14 @@ export function CheckoutForm({
         />
       ) : null}
       {credit ? (
-        <fieldset className="fieldset">
-          <legend className="fieldset-legend">Payment</legend>
-          <label className="label cursor-pointer gap-2 text-base-content">
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold">Payment</legend>
+          <label className="flex cursor-pointer items-center gap-2 text-sm">
             <input type="radio" className="radio radio-sm" value="card" {...form.register('paymentMethod')} />
             Card
           </label>
-          <label className="label cursor-pointer items-start gap-2 text-base-content">
-            <input type="radio" className="radio radio-sm" value="account" {...form.register('paymentMethod')} />
+          <label className="flex cursor-pointer items-start gap-2 text-sm">
+            <input type="radio" className="radio radio-sm mt-0.5" value="account" {...form.register('paymentMethod')} />
             <span className="whitespace-normal">
               Pay on account
               <span className="block text-sm text-base-content/80">
