@@ -211,7 +211,11 @@ for (const kind of databaseKinds()) {
         const next = /<([^>]+)>;\s*rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
         url = next ? new URL(next, 'http://x').pathname + new URL(next, 'http://x').search : null;
       }
-      assert.deepEqual(seen, whole.map((c) => c._id), 'the pages, in order, are the whole list');
+      assert.deepEqual(
+        seen,
+        whole.map((c) => c._id),
+        'the pages, in order, are the whole list',
+      );
       assert.equal((await t.inject({ method: 'GET', url: '/api/companies?cursor=abc' }, admin)).statusCode, 400);
       assert.equal((await t.inject({ method: 'GET', url: '/api/companies?limit=0' }, admin)).statusCode, 400);
     });
