@@ -98,8 +98,7 @@ export function createTaxRepository(db: Db) {
         from company_members as m join companies as c on c.id = m.company_id
         where m.user_id = ${userId} and c.tax_id is not null`);
       const company = result.rows[0] as
-        | { taxId: string; country: string | null; status: 'valid' | 'invalid' | 'unverified' }
-        | undefined;
+        { taxId: string; country: string | null; status: 'valid' | 'invalid' | 'unverified' } | undefined;
       return company ?? (await this.taxIdOf(userId));
     },
 
