@@ -198,6 +198,28 @@ for (const kind of databaseKinds()) {
       assert.equal((await del(email)).statusCode, 404, 'gone already');
     });
 
+    test('GET /api/companies pages opt-in by name: X-Total-Count, Link rel=next, a cursor needs limit', async () => {
+      const whole: Company[] = (await t.inject({ method: 'GET', url: '/api/companies' }, admin)).json();
+      assert.ok(whole.length >= 2);
+      const seen: string[] = [];
+      let url: string | null = '/api/companies?limit=1';
+      while (url) {
+        const res = await t.inject({ method: 'GET', url }, admin);
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(res.headers['x-total-count'], String(whole.length));
+        seen.push(...(res.json() as Company[]).map((c) => c._id));
+        const next = /<([^>]+)>;\s*rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+        url = next ? new URL(next, 'http://x').pathname + new URL(next, 'http://x').search : null;
+      }
+      assert.deepEqual(
+        seen,
+        whole.map((c) => c._id),
+        'the pages, in order, are the whole list',
+      );
+      assert.equal((await t.inject({ method: 'GET', url: '/api/companies?cursor=abc' }, admin)).statusCode, 400);
+      assert.equal((await t.inject({ method: 'GET', url: '/api/companies?limit=0' }, admin)).statusCode, 400);
+    });
+
     test("members see the company's orders and read each other's orders and invoices; outsiders do not", async () => {
       const aEmail = fresh('ann');
       const bEmail = fresh('ben');

@@ -592,7 +592,10 @@ export const routeFuzz: RouteFuzz[] = [
         },
       }),
   },
-  { route: 'GET /api/companies', requests: () => requests({ method: 'GET', path: '/api/companies' }) },
+  {
+    route: 'GET /api/companies',
+    requests: () => requests({ method: 'GET', path: '/api/companies', query: queryOf({ limit: ['1', '100'] }) }),
+  },
   {
     route: 'POST /api/companies',
     requests: () =>

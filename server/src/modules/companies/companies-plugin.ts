@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createKeysetCodec } from '../../lib/keyset-page.ts';
 import { createViesClient, readTaxId } from '../tax/vies-client.ts';
 import { createCompaniesRepository } from './companies-repository.ts';
 import { createCompaniesService, type CompaniesService } from './companies-service.ts';
@@ -16,21 +17,29 @@ export const companiesPlugin = fp(
     const vies = createViesClient({ baseUrl: app.config.VIES_URL, timeoutMs: app.config.VIES_TIMEOUT_MS });
     app.decorate(
       'companies',
-      createCompaniesService(createCompaniesRepository(app.db), {
-        async sendInvitation(recipient, payload) {
-          await app.mail.enqueue('company-invitation', recipient, payload);
-          app.mail.poke();
+      createCompaniesService(
+        createCompaniesRepository(app.db),
+        {
+          async sendInvitation(recipient, payload) {
+            await app.mail.enqueue('company-invitation', recipient, payload);
+            app.mail.poke();
+          },
+          companyOrders: (companyId, query) => app.orders.service.listCompany(companyId, query),
+          // As PUT /api/tax-id checks a person's (tax-service.ts): VIES away leaves it 'unverified'.
+          async checkTaxId(raw) {
+            const read = readTaxId(raw);
+            if (read.kind === 'eu-malformed') return null;
+            if (read.kind === 'other') return { taxId: read.taxId, country: null, status: 'unverified' };
+            const answer = await vies.check(read.viesCountry, read.vatNumber);
+            return {
+              taxId: read.taxId,
+              country: read.country,
+              status: answer === 'unavailable' ? 'unverified' : answer,
+            };
+          },
         },
-        companyOrders: (companyId, query) => app.orders.service.listCompany(companyId, query),
-        // As PUT /api/tax-id checks a person's (tax-service.ts): VIES away leaves it 'unverified'.
-        async checkTaxId(raw) {
-          const read = readTaxId(raw);
-          if (read.kind === 'eu-malformed') return null;
-          if (read.kind === 'other') return { taxId: read.taxId, country: null, status: 'unverified' };
-          const answer = await vies.check(read.viesCountry, read.vatNumber);
-          return { taxId: read.taxId, country: read.country, status: answer === 'unavailable' ? 'unverified' : answer };
-        },
-      }),
+        createKeysetCodec(app.config.authSecret),
+      ),
     );
   },
   { name: 'companies', dependencies: ['database', 'orders', 'mail'] },

@@ -2,9 +2,17 @@ import type { CompanyRole } from '@torque/contract';
 import { INVITATION_TTL_MS } from '@torque/contract';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { KEY_PATTERNS, keysetAfter, keysetOrder, splitPage, type KeyColumn } from '../../lib/keyset-page.ts';
 import { companies, companyInvitations, companyMembers, user } from '../../db/schema/index.ts';
 
 export type StoredCompany = typeof companies.$inferSelect;
+
+/** The list's order, by name then id (`GET /api/companies`), and its keyset. */
+const COMPANY_KEY: KeyColumn[] = [
+  { expr: sql`${companies.name}`, type: 'text' },
+  { expr: sql`${companies.id}`, type: 'uuid' },
+];
+export const COMPANY_KEY_PATTERNS = [KEY_PATTERNS.text, KEY_PATTERNS.uuid];
 export interface StoredMember {
   companyId: string;
   userId: string;
@@ -53,6 +61,26 @@ export function createCompaniesRepository(db: Db) {
 
   return {
     list: (): Promise<StoredCompany[]> => db.select().from(companies).orderBy(asc(companies.name), asc(companies.id)),
+
+    /** One page of the list after the key `after`, and the key of its last company when more follow. */
+    async page(
+      limit: number,
+      after: string[] | undefined,
+    ): Promise<{ rows: StoredCompany[]; nextKey: string[] | null }> {
+      const rows = await db
+        .select()
+        .from(companies)
+        .where(after ? keysetAfter(COMPANY_KEY, after) : undefined)
+        .orderBy(keysetOrder(COMPANY_KEY))
+        .limit(limit + 1);
+      const { shown, nextKey } = splitPage(rows, limit, (last) => [last.name, last.id]);
+      return { rows: shown, nextKey };
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
+      return Number(row?.n ?? 0);
+    },
 
     async get(id: string): Promise<StoredCompany | undefined> {
       const [row] = await db.select().from(companies).where(eq(companies.id, id));

@@ -30,15 +30,22 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', pagedList: true },
       schema: {
         tags: ['companies'],
         summary: 'Every company with its members, by name (shop admins)',
+        description:
+          'Without `limit` the whole list; with it one page with `X-Total-Count` and `Link: <…>; rel="next"`.',
         security: bearer,
-        response: { 200: z.array(company), 401: errorBody, 403: errorBody },
+        querystring: pageQuery,
+        response: { 200: z.array(company), 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async () => service.list(),
+    async (request, reply) => {
+      const { body, page } = await service.listPaged(request.query);
+      if (page) setPageHeaders(request, reply, page);
+      return body;
+    },
   );
 
   app.post(

@@ -10,7 +10,10 @@ import {
 import { badRequest, conflict, conflictWith, DomainError, forbidden, notFound } from '../../lib/errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
 import type { Caller } from '../../plugins/access.ts';
+import { createKeysetCodec, type KeysetCodec } from '../../lib/keyset-page.ts';
+import { pagedList, type PageFacts } from '../../lib/paged-list.ts';
 import type { CompanyInvitationPayload } from '../mail/templates.ts';
+import { COMPANY_KEY_PATTERNS } from './companies-repository.ts';
 import type {
   CompaniesRepository,
   Membership,
@@ -71,7 +74,11 @@ const noAccount = () => notFound('Account');
  * Companies (issue 30, PRODUCT.md "Companies"). Shop admins create them, attach existing accounts
  * and grant terms; `membershipOf` is what pricing, orders and checkout ask about a buyer.
  */
-export function createCompaniesService(repository: CompaniesRepository, deps?: CompaniesDeps) {
+export function createCompaniesService(
+  repository: CompaniesRepository,
+  deps?: CompaniesDeps,
+  cursors: KeysetCodec = createKeysetCodec(randomBytes(32).toString('hex')),
+) {
   async function answer(row: StoredCompany): Promise<Company> {
     return toCompany(row, await repository.membersOf([row.id]));
   }
@@ -105,6 +112,31 @@ export function createCompaniesService(repository: CompaniesRepository, deps?: C
       const rows = await repository.list();
       const members = await repository.membersOf(rows.map((r) => r.id));
       return rows.map((r) => toCompany(r, members));
+    },
+
+    /** `GET /api/companies`: the whole list by name, or with `limit` one page and its paging facts. */
+    async listPaged(query: PageQuery): Promise<{ body: Company[]; page?: PageFacts }> {
+      return pagedList(
+        query,
+        {
+          cursors,
+          scope: 'companies',
+          keyPatterns: COMPANY_KEY_PATTERNS,
+          page: async (limit, after) => {
+            const { rows, nextKey } = await repository.page(limit, after);
+            const members = await repository.membersOf(rows.map((r) => r.id));
+            return { body: rows.map((r) => toCompany(r, members)), nextKey };
+          },
+          count: () => repository.count(),
+        },
+        {
+          whole: async () => {
+            const rows = await repository.list();
+            const members = await repository.membersOf(rows.map((r) => r.id));
+            return rows.map((r) => toCompany(r, members));
+          },
+        },
+      );
     },
 
     get: async (id: string): Promise<Company> => answer(await existing(id)),
