@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
+import { call } from '@torque/testkit';
 import { adminAccountFor, newAccount } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { api, apiUser, e2ePart, listOwnOrders } from '../support/api.ts';
 import { submitSignup } from '../support/auth-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { newestMail } from '../support/mailbox.ts';
@@ -10,7 +13,10 @@ import { saveScreenshot, SCREEN_WIDTHS, setScreenWidth } from '../support/screen
 /**
  * Issue 30: a shop admin makes a company and its admin (through the API); the company admin
  * invites a buyer on "My company"; the buyer signs up through the e-mailed link, comes back to
- * it, accepts, and both see the company. Axe at 390 and 1280 px on every new page.
+ * it, accepts, and both see the company. Then, with a price list and Net 30 terms the shop admin
+ * gave the company, the buyer sees "Your price" on /parts, buys 100 units at the tier price less
+ * the list's 5 % on account with a PO number, and both see the order. Axe at 390 and 1280 px on
+ * every new page.
  */
 async function checkPage(page: Page, testInfo: TestInfo, name: string, ready: () => Promise<void>) {
   for (const width of SCREEN_WIDTHS) {
@@ -99,6 +105,7 @@ test('a company admin invites a buyer, who signs up through the link and accepts
     await checkPage(visitor, testInfo, 'my-company-buyer', () =>
       expect(visitor.getByRole('table', { name: 'Members' })).toContainText(buyer.email),
     );
+    await buysOnAccount(visitor, testInfo, buyer.email, companyId, adminApi);
   } finally {
     await context.close();
   }
@@ -109,6 +116,8 @@ test('a company admin invites a buyer, who signs up through the link and accepts
     page.getByRole('table', { name: 'Members' }).getByRole('row', { name: new RegExp(buyer.email) }),
   ).toContainText('Buyer');
   await expect(page.getByRole('region', { name: 'Pending invitations' })).not.toContainText(buyer.email);
+  // ... and the order the buyer placed for the company, with its PO number.
+  await expect(page.getByText(new RegExp(PO_NUMBER)).first()).toBeVisible();
 
   // The shop admin's Companies page lists it with both members.
   const shop = await pageFor(adminAccountFor(testInfo.file));
@@ -117,3 +126,87 @@ test('a company admin invites a buyer, who signs up through the link and accepts
   await expect(card.getByRole('table', { name: `Members of ${name}` }).getByRole('row')).toHaveCount(3);
   await checkPage(shop, testInfo, 'companies', () => expect(card).toBeVisible());
 });
+
+const PO_NUMBER = 'PO-30-100';
+
+/**
+ * The buyer's purchase: a part at $9.40 with a break of $8.90 from 100 units, a price list of
+ * 5 % off for the company and Net 30 terms (the shop admin's, through the API). 100 units cost
+ * 5 % off $8.90 = $8.455, half-up $8.46 a unit: $846.00, on account with a PO number.
+ */
+async function buysOnAccount(
+  buyerPage: Page,
+  testInfo: TestInfo,
+  email: string,
+  companyId: string,
+  adminApi: { request: Parameters<typeof api>[0]; user: { token: string } },
+) {
+  const admin = api(adminApi.request);
+  const token = adminApi.user.token;
+  const word = `Fleetpad${randomBytes(3).toString('hex')}`;
+  const part = await call<{ _id: string }>(admin, 'POST', '/api/parts', {
+    token,
+    body: e2ePart({
+      name: `${word} Brake Pad Set`,
+      price: 9.4,
+      available: 1000,
+      minimunOrder: 1,
+      priceBreaks: [{ minQuantity: 100, price: 8.9 }],
+    }),
+  });
+  expect(part.status, JSON.stringify(part.body)).toBe(201);
+  const list = await call(admin, 'POST', '/api/price-lists', {
+    token,
+    body: { name: `${word} list`, companyIds: [companyId], percentOff: 5 },
+  });
+  expect(list.status, JSON.stringify(list.body)).toBe(201);
+  const terms = await call(admin, 'PUT', `/api/companies/${companyId}/terms`, {
+    token,
+    body: { netDays: 30, creditLimit: 5000 },
+  });
+  expect(terms.status, JSON.stringify(terms.body)).toBe(200);
+  const self = await apiUser(buyerPage.request, email);
+  const address = await call(api(buyerPage.request), 'POST', '/api/addresses', {
+    token: self.token,
+    body: {
+      name: 'Sam Fleet',
+      line1: '1 Depot Rd',
+      postalCode: '62704',
+      city: 'Springfield',
+      country: 'US',
+      phone: '555-0100',
+    },
+  });
+  expect(address.status, JSON.stringify(address.body)).toBe(201);
+
+  // The catalogue: "Your price" ($9.40 less 5 % = $8.93) beside the struck-through list price.
+  await buyerPage.goto('/parts');
+  await buyerPage.getByLabel('Search parts').fill(word);
+  const card = buyerPage.getByRole('article').filter({ hasText: word });
+  await expect(card.getByText('Your price')).toBeVisible();
+  await expect(card).toContainText('$8.93');
+  await expect(card.locator('s')).toContainText('$9.40');
+  await checkPage(buyerPage, testInfo, 'your-price', () => expect(card.getByText('Your price')).toBeVisible());
+
+  // 100 units from the purchase page into the cart, then on account with a PO number.
+  await buyerPage.goto(`/purchase/${part.body._id}`);
+  await buyerPage.getByRole('textbox', { name: 'Quantity' }).fill('100');
+  await buyerPage.getByRole('button', { name: `Add to cart: ${word} Brake Pad Set` }).click();
+  await buyerPage.goto('/cart');
+  await expect(buyerPage.getByText('$846.00').first()).toBeVisible();
+  const onAccount = buyerPage.getByRole('radio', { name: /Pay on account/ });
+  await onAccount.check();
+  await buyerPage.getByLabel('PO number (optional)').fill(PO_NUMBER);
+  await buyerPage.getByRole('button', { name: 'Place order on account' }).click();
+  await expect(buyerPage).toHaveURL(/\/checkout\//);
+  await expect(
+    buyerPage.getByText(new RegExp(`On account · due \\d{4}-\\d{2}-\\d{2} · PO ${PO_NUMBER}`)),
+  ).toBeVisible();
+
+  // The order's line keeps the price it was sold at; the buyer's own orders list it.
+  const orders = await listOwnOrders(buyerPage.request, self);
+  const line = orders.flatMap((o) => o.lines).find((l) => l.partId === part.body._id);
+  expect(line).toMatchObject({ quantity: 100, unitPrice: 8.46, total: 846 });
+  await buyerPage.goto('/dashboard/my-orders');
+  await expect(buyerPage.getByText(`PO ${PO_NUMBER}`).first()).toBeVisible();
+}

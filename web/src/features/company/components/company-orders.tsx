@@ -9,7 +9,12 @@ import { useCompanyOrders, useDownloadCompanyInvoice } from '../api/company.ts';
 function statusOf(order: Order): string {
   if (order.refundedAt) return 'Refunded';
   if (order.status === 'shipped') return 'Shipped';
-  if (order.payment) return 'Paid';
+  // Issue 30 (§26): an on-account order is invoiced, not unpaid, until its due date.
+  if (order.account && !order.account.paymentRecordedAt) {
+    const po = order.account.poNumber ? ` · PO ${order.account.poNumber}` : '';
+    return `On account · due ${order.account.dueOn}${po}`;
+  }
+  if (order.payment || order.account?.paymentRecordedAt) return 'Paid';
   return order.expiredAt ? 'Expired' : 'Unpaid';
 }
 
