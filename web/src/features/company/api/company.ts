@@ -99,29 +99,6 @@ export function useAcceptInvitation() {
   });
 }
 
-/** `GET /api/order/:id/invoice.pdf` (the owner or a member of the order's company), saved through a temporary link. */
-export async function downloadCompanyInvoice(orderId: string, fileName: string): Promise<void> {
-  const pdf = await request<Blob>(`/api/order/${encodeURIComponent(orderId)}/invoice.pdf`, { blob: true });
-  const url = URL.createObjectURL(pdf);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
-}
-
-export function useDownloadCompanyInvoice() {
-  return useMutation({
-    mutationFn: (order: { _id: string; invoiceNumber: string | null }) =>
-      downloadCompanyInvoice(order._id, `${order.invoiceNumber ?? 'invoice'}.pdf`),
-  });
-}
-
 // Shop admins (`/dashboard/companies`).
 
 export function useCompanies() {

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { Pager } from '@/components/ui/list-controls.tsx';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
-import { useCompanyOrders, useDownloadCompanyInvoice } from '../api/company.ts';
+import { useDownloadInvoice } from '@/components/orders/download-invoice.ts';
+import { useCompanyOrders } from '../api/company.ts';
 
 /** What became of an order, in a word (read-only for the company's members). */
 function statusOf(order: Order): string {
@@ -27,7 +28,7 @@ const itemsOf = (order: Order) =>
 export function CompanyOrders() {
   const [cursor, setCursor] = useState<string | null>(null);
   const orders = useCompanyOrders(cursor, true);
-  const invoice = useDownloadCompanyInvoice();
+  const invoice = useDownloadInvoice();
 
   return (
     <section aria-labelledby="company-orders-heading" className="flex flex-col gap-3">

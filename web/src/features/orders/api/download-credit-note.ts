@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
+import { saveBlob } from '@/lib/save-file.ts';
 
 /**
  * `GET /api/order/:id/credit-notes/:number.pdf` (owner or admin, issue 29) with the access token,
@@ -10,17 +11,7 @@ export async function downloadCreditNote(orderId: string, number: string): Promi
     `/api/order/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(number)}.pdf`,
     { blob: true },
   );
-  const url = URL.createObjectURL(pdf);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${number}.pdf`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(pdf, `${number}.pdf`);
 }
 
 export function useDownloadCreditNote() {

@@ -4,7 +4,7 @@ import { OrderDelivery } from '@/components/orders/order-delivery.tsx';
 import { OrderAccount } from '@/components/orders/order-account.tsx';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
 import { hasTax, OrderTaxSummary } from '@/components/tax/tax-summary.tsx';
-import { useDownloadInvoice } from '../api/download-invoice.ts';
+import { useDownloadInvoice } from '@/components/orders/download-invoice.ts';
 import { useReorder } from '../api/reorder.ts';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { useExpired } from '@/lib/order-hold.ts';
