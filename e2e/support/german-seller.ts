@@ -2,7 +2,7 @@ import path from 'node:path';
 import { adminEmailsFor } from './accounts.ts';
 import { RATE_LIMIT_SCALE } from './global-setup.ts';
 import { startAppServer } from './app-server.ts';
-import { startFakeVies } from './fake-vies.ts';
+import { startFakeVies } from '@torque/testkit';
 import { test as base } from './fixtures.ts';
 import { ARTIFACTS_DIR, SPECS_DIR } from './paths.ts';
 
@@ -21,7 +21,7 @@ export const INVALID_FRENCH_VAT = 'FR83404833048';
 
 /**
  * The tax journeys run against a server of their own, configured as a German seller, with VAT
- * numbers checked by a local VIES stand-in (support/fake-vies.ts). It starts lazily, once per
+ * numbers checked by a local VIES stand-in (the test kit's fake-vies.ts). It starts lazily, once per
  * worker that runs a spec using this `test`, and stops with the worker: the rest of the suite
  * never pays for it. The seed's rates (migration 0014) have Germany 19 % and France 20 %.
  * `baseURL` is its origin, so `page`, `customer`, `pageFor` and `adminApi` all speak to it.
@@ -30,7 +30,8 @@ export const test = base.extend<object, { germanSeller: { url: string } }>({
   germanSeller: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from the pattern
     async ({}, use) => {
-      const vies = await startFakeVies([VALID_FRENCH_VAT]);
+      const vies = await startFakeVies();
+      vies.answer(VALID_FRENCH_VAT, 'valid');
       try {
         const server = await startAppServer(
           {

@@ -11,10 +11,9 @@ import {
   type TaxRate,
   type TaxReportRow,
 } from '@torque/contract';
-import { addPart, eventually, orderBody, payWithSandbox } from '@torque/testkit';
+import { addPart, eventually, orderBody, payWithSandbox, startFakeVies, type FakeVies } from '@torque/testkit';
 import { sql } from 'drizzle-orm';
 import { databaseKinds } from './helpers/databases.ts';
-import { startFakeVies, type FakeVies } from './helpers/fake-vies.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { createTaxRepository } from '../src/modules/tax/tax-repository.ts';
 

@@ -8,3 +8,4 @@ export * from './free-port.ts';
 export * from './server-process.ts';
 export * from './postgres.ts';
 export * from './api.ts';
+export * from './fake-vies.ts';

@@ -48,7 +48,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(os.tmpdir(), 'torque-no-web-dist'),
     // Never the real VIES from a test: nothing listens here, so a check is "VIES unavailable" at
-    // once; tax tests point it at their stand-in (helpers/fake-vies.ts).
+    // once; tax tests point it at their stand-in (the test kit's fake-vies.ts).
     VIES_URL: 'http://127.0.0.1:9/rest-api',
     ...options.env,
   });

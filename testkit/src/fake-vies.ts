@@ -9,6 +9,7 @@ export type FakeViesMode = 'valid' | 'invalid' | 'down' | 'busy';
  * `POST /check-vat-number` with `{ countryCode, vatNumber }` answers `{ valid }` the way VIES
  * does. What it answers is set on demand, per number (`answer('FR40303265045', 'valid')`) or for
  * every number (`mode`): 'down' answers 503, 'busy' VIES's MS_UNAVAILABLE. Unknown numbers: invalid.
+ * The server's tests and the e2e suite's German seller both use it.
  */
 export async function startFakeVies() {
   const byNumber = new Map<string, FakeViesMode>();
@@ -59,7 +60,11 @@ export async function startFakeVies() {
     setMode(next: FakeViesMode | null) {
       mode = next;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 export type FakeVies = Awaited<ReturnType<typeof startFakeVies>>;
