@@ -11,8 +11,11 @@ import {
 } from '@torque/contract';
 import { addPart, payWithSandbox } from '@torque/testkit';
 import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serialise } from '../src/lib/serialised-body.ts';
+import { createPartsAnswers } from '../src/modules/price-lists/buyer-answers.ts';
 import { buyerTiers } from '../src/modules/price-lists/buyer-prices.ts';
-import type { PriceListsRepository } from '../src/modules/price-lists/price-lists-repository.ts';
+import type { BuyerTerms, PriceListsRepository } from '../src/modules/price-lists/price-lists-repository.ts';
 import { createPriceListsService, SHOWN_TERMS_TTL_MS } from '../src/modules/price-lists/price-lists-service.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { pdfText } from './helpers/pdf-text.ts';
@@ -129,6 +132,49 @@ describe("part answers' memory of a buyer's lists (never money)", () => {
     await service.remove('l');
     assert.equal((await service.shownTermsFor('u')).stamp, 'read-3', 'a write here drops it at once');
     assert.equal((await service.termsFor('u', ['p'])).stamp, 'read-4', 'termsFor (money) always reads');
+  });
+});
+
+describe("a buyer's priced answers, kept per (shared answer, lists' versions)", () => {
+  test('a list whose window opens or closes meanwhile is priced anew at that instant, not served from memory', async () => {
+    const opensAt = Date.parse('2026-12-01T00:00:00Z');
+    const everyday = { id: 'a', version: 1, percentOff: 10, validFrom: null, validTo: null, fixed: new Map() };
+    const sale = {
+      id: 'b',
+      version: 1,
+      percentOff: 50,
+      validFrom: new Date(opensAt).toISOString(),
+      validTo: new Date(opensAt + 60_000).toISOString(),
+      fixed: new Map(),
+    };
+    const terms: BuyerTerms = { stamp: 'a:1,b:1', lists: [everyday, sale] };
+    let clock = opensAt - 1;
+    const app = Fastify();
+    const fakeApp = {
+      verifyAccessToken: async () => ({ userId: 'u' }),
+      priceLists: { shownTermsFor: async () => terms },
+    } as unknown as FastifyInstance;
+    const send = createPartsAnswers(fakeApp, () => clock);
+    const shared = serialise([{ _id: 'p', price: 10, priceBreaks: [] }]);
+    app.get('/parts', (request, reply) => send(request, reply, shared));
+    const ask = async (headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/parts', headers: { authorization: 'Bearer t', ...headers } });
+    try {
+      const before = await ask();
+      assert.equal((before.json() as Part[])[0]!.yourPrice, 9, 'before the sale: 10 % off');
+      assert.equal(before.headers['cache-control'], 'private, no-cache');
+      assert.equal(before.headers.vary, 'authorization, accept-encoding');
+      const again = await ask({ 'if-none-match': String(before.headers.etag) });
+      assert.equal(again.statusCode, 304, "the buyer's own ETag answers 304");
+      clock = opensAt;
+      assert.equal(((await ask()).json() as Part[])[0]!.yourPrice, 5, 'at the opening instant: 50 % off');
+      clock = opensAt + 60_000;
+      assert.equal(((await ask()).json() as Part[])[0]!.yourPrice, 9, 'at the closing instant: 10 % off again');
+      const visitor = await app.inject({ method: 'GET', url: '/parts' });
+      assert.equal(visitor.headers.etag, shared.etag, "a visitor keeps the shared answer's ETag");
+    } finally {
+      await app.close();
+    }
   });
 });
 
@@ -329,6 +375,11 @@ for (const kind of databaseKinds()) {
         const res = await t.inject({ method: 'GET', url: u }, buyer);
         assert.equal(res.statusCode, 200);
         assert.match(String(res.headers['cache-control']), /private/);
+        const revalidated = await t.inject(
+          { method: 'GET', url: u, headers: { 'if-none-match': String(res.headers.etag) } },
+          buyer,
+        );
+        assert.equal(revalidated.statusCode, 304, `${u}: the buyer's own ETag revalidates`);
         const mine = ([res.json()].flat() as Part[]).find((p) => p._id === part._id);
         assert.ok(mine, u);
         assert.equal(mine.price, 9.4, `${u}: price stays the list price`);

@@ -41,8 +41,17 @@ export function serialise(value: unknown, tagPrefix = ''): SerialisedBody {
  * the best encoding it accepts. Browsers keep it and revalidate every time (`no-cache`), so a
  * stock change is seen at once while an unchanged catalogue costs a few header bytes.
  */
-export function sendSerialised(request: FastifyRequest, reply: FastifyReply, body: SerialisedBody): FastifyReply {
-  reply.header('etag', body.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+export function sendSerialised(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SerialisedBody,
+  options: { private?: boolean } = {},
+): FastifyReply {
+  // A private answer (a buyer's prices) differs by caller: shared caches must not keep it.
+  reply
+    .header('etag', body.etag)
+    .header('cache-control', options.private ? 'private, no-cache' : 'no-cache')
+    .header('vary', options.private ? 'authorization, accept-encoding' : 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding = pickEncoding(request.headers['accept-encoding']);

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/keyset-page.ts';
-import { sendPartsAnswer } from '../price-lists/buyer-answers.ts';
+import { createPartsAnswers } from '../price-lists/buyer-answers.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -21,6 +21,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
  */
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { parts } = app;
+  const sendPartsAnswer = createPartsAnswers(app);
   // Searched, filtered, sorted or paged lists are read from the database: limited per address
   // (issue 24). The whole catalogue, served from memory, is not.
   const listLimit = app.extraRateLimit(app.rateLimits.catalogueLists);
@@ -50,7 +51,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body, page, pagedAt } = await parts.list(request.query);
       if (page) setPageHeaders(request, reply, page, pagedAt === undefined ? {} : { limit: String(pagedAt) });
       // Issue 30: a buyer with a price list gets `yourPrice` on every part (PRODUCT.md §25).
-      return sendPartsAnswer(app, request, reply, body);
+      return sendPartsAnswer(request, reply, body);
     },
   );
 
@@ -65,7 +66,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: partDetail, ...errors },
       },
     },
-    async (request, reply) => sendPartsAnswer(app, request, reply, await parts.one(request.params.id)),
+    async (request, reply) => sendPartsAnswer(request, reply, await parts.one(request.params.id)),
   );
 
   app.post(

@@ -20,17 +20,37 @@ interface Entry {
  */
 export function createSessionValidity(db: Db) {
   const entries = new Map<string, Entry>();
+  /**
+   * Lookups under way, one per session: when an entry runs out under load, every request of that
+   * session in the meantime waits for the same query instead of each sending its own (a burst of
+   * identical queries every RECHECK_AFTER_MS was the tail of a busy buyer's latency).
+   */
+  const inFlight = new Map<string, Promise<Entry>>();
 
-  async function lookup(sessionId: string): Promise<Entry> {
+  async function query(sessionId: string): Promise<Entry> {
     const [row] = await db
       .select({ role: user.role, userId: user.id })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
       .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date())));
-    const entry: Entry = { role: row?.role ?? null, userId: row?.userId ?? null, checkedAt: Date.now() };
-    if (entries.size >= MAX_ENTRIES) entries.clear();
-    entries.set(sessionId, entry);
-    return entry;
+    return { role: row?.role ?? null, userId: row?.userId ?? null, checkedAt: Date.now() };
+  }
+
+  function lookup(sessionId: string): Promise<Entry> {
+    const pending = inFlight.get(sessionId);
+    if (pending) return pending;
+    const started = query(sessionId).then((entry) => {
+      // A sign-out or role change while the query ran dropped this lookup: its answer may predate it.
+      if (inFlight.get(sessionId) === started) {
+        if (entries.size >= MAX_ENTRIES) entries.clear();
+        entries.set(sessionId, entry);
+      }
+      return entry;
+    });
+    inFlight.set(sessionId, started);
+    const settled = () => inFlight.get(sessionId) === started && inFlight.delete(sessionId);
+    void started.then(settled, settled);
+    return started;
   }
 
   return {
@@ -43,10 +63,14 @@ export function createSessionValidity(db: Db) {
     },
     forgetSession(sessionId: string): void {
       entries.delete(sessionId);
+      inFlight.delete(sessionId);
     },
     forgetUser(userId: string): void {
       for (const [sid, entry] of entries) if (entry.userId === userId) entries.delete(sid);
+      // A lookup under way does not know its user yet: drop them all (the next request asks again).
+      inFlight.clear();
     },
   };
 }
+
 export type SessionValidity = ReturnType<typeof createSessionValidity>;

@@ -19,6 +19,20 @@ export function termsOfPart(terms: BuyerTerms, partId: string): PriceListTerms[]
 export const hasValidList = (terms: BuyerTerms, at: Date): boolean => terms.lists.some((l) => priceListValidAt(l, at));
 
 /**
+ * The first instant after `at` at which one of the buyer's lists starts or stops being valid
+ * (epoch ms), or null when none will: what a priced answer computed at `at` stays true until.
+ */
+export function nextValidityChange(terms: BuyerTerms, at: Date): number | null {
+  let next: number | null = null;
+  for (const l of terms.lists)
+    for (const edge of [l.validFrom, l.validTo]) {
+      const t = edge === null ? Number.NaN : Date.parse(edge);
+      if (t > at.getTime() && (next === null || t < next)) next = t;
+    }
+  return next;
+}
+
+/**
  * A buyer's price for one unit of a part and their own tiers above it (cents), from the one
  * pricing function: the buyer's price only changes where a tier starts (a public break, or a
  * break of a valid list's fixed price), so pricing each of those quantities gives the whole

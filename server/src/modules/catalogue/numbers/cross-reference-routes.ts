@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPartsAnswer } from '../../price-lists/buyer-answers.ts';
+import { createPartsAnswers } from '../../price-lists/buyer-answers.ts';
 import { ImportRefused } from '../../../lib/csv-import.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { CrossReferenceService } from './cross-reference-service.ts';
@@ -38,6 +38,7 @@ export const byNumberPath = (number: string): string => `/api/parts/by-number/${
  */
 export const crossReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.crossReferences;
+  const sendPartsAnswer = createPartsAnswers(app);
   app.get(
     '/api/parts/by-number/:number',
     {
@@ -75,7 +76,7 @@ export const crossReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
           .status(301)
           .header('location', byNumberPath(found.superseded.replacedBy.partNumber))
           .send(found.superseded);
-      return sendPartsAnswer(app, request, reply, found.body);
+      return sendPartsAnswer(request, reply, found.body);
     },
   );
   await app.register(importRoute);
