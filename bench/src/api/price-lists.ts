@@ -4,7 +4,8 @@
  * a percentage off and 50 fixed prices with tiers), at 50 connections, goal p99 < 30 ms; the
  * anonymous catalogue's same page in the same run beside it. The buyer's answer is the shared
  * page, their lists from the price-lists service's per-account memory (`shownTermsFor`: one query
- * at most every 2 s) and the 24 parts priced by the one pricing function in Node. Run alone:
+ * at most every 2 s) and the 24 parts priced by the one pricing function in Node, serialised once
+ * per (page, lists' versions) and kept. Run alone:
  * `npm run bench -- price-lists`.
  */
 import { mkdtempSync } from 'node:fs';
@@ -146,7 +147,8 @@ export function priceListsMarkdown(report: PriceListsReport): string {
       `first page's parts. autocannon from its own process, ${CONNECTIONS} connections, a warm-up then the measured ` +
       'seconds per row; every answer compared with the expected bytes. ' +
       "The visitor's page is the shared cached answer; the buyer's is that page, their lists from the per-account " +
-      'memory (read with one query at most every 2 s) and the 24 parts priced in Node by the one pricing function.',
+      'memory (read with one query at most every 2 s) and the 24 parts priced in Node by the one pricing function, ' +
+      "serialised once per (page, lists' versions) and kept (`buyer-answers.ts`).",
     '',
     table(
       ['request', 'caller', 'connections', 'req/s', 'p50', 'p99', 'max', 'failures', 'goal'],
