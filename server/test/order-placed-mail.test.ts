@@ -4,6 +4,7 @@ import type { Company, Order } from '@torque/contract';
 import type { ParsedMail } from 'mailparser';
 import { addPart, placeOrder } from '@torque/testkit';
 import { databaseKinds } from './helpers/databases.ts';
+import { pdfText } from './helpers/pdf-text.ts';
 import { startSmtp, type SmtpCapture } from './helpers/smtp-capture.ts';
 import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -133,6 +134,15 @@ for (const kind of databaseKinds()) {
         assert.match(body, /Total: (<strong>)?\$837\.00/);
       }
       assert.ok(!html.includes('PO-5150<'), 'the PO is escaped text in a sentence');
+
+      // The invoice (issued at placing) agrees: each unit price as sold, the list price under it.
+      const pdf = await t.inject({ method: 'GET', url: `/api/order/${order._id}/invoice.pdf` }, buyer);
+      assert.equal(pdf.statusCode, 200, pdf.body);
+      const invoice = oneLine(await pdfText(pdf.rawPayload));
+      assert.ok(invoice.includes('OF-3001 Oil Filter Mail 100 $8.01 $801.00'), invoice);
+      assert.ok(invoice.includes('list $8.90'), invoice);
+      assert.ok(invoice.includes('WP-3002 Water Pump Mail 2 $18.00 $36.00'), invoice);
+      assert.ok(invoice.includes('list $20.00'), invoice);
 
       // Opening the payment page for it: the server refuses a card with a clear 409, never a 500.
       const intent = await t.inject(
