@@ -157,6 +157,11 @@ for (const kind of databaseKinds()) {
         buyer,
       );
       assert.ok(marked.statusCode >= 400 && marked.statusCode < 500, `${marked.statusCode} ${marked.body}`);
+      const record = await t.inject(
+        { method: 'POST', url: '/api/payment', payload: { paymentId: `account-${order._id}` } },
+        buyer,
+      );
+      assert.equal(record.statusCode, 404, 'no payment record before the shop records the payment');
       assert.equal(
         (await t.inject({ method: 'GET', url: `/api/order/${order._id}` }, buyer).then((r) => r.json() as Order))
           .payment,
