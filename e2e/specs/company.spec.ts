@@ -207,6 +207,7 @@ async function buysOnAccount(
   const unit = buyerPage.getByText('Unit price:');
   await expect(unit).toContainText('Your price$8.46');
   await expect(unit.locator('s')).toContainText('$8.90');
+  await checkPage(buyerPage, testInfo, 'order-page', () => expect(unit).toBeVisible());
 
   // The order's line keeps the price it was sold at; the buyer's own orders list it.
   const orders = await listOwnOrders(buyerPage.request, self);
