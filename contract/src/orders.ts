@@ -23,6 +23,11 @@ export const orderLine = z.object({
   unitPrice: z.number(),
   /** Dollars: unitPrice × quantity. */
   total: z.number(),
+  /**
+   * Issue 30 (PRODUCT.md §25): dollars, the public price for this quantity when it was placed,
+   * present only when the buyer's price list made `unitPrice` lower (struck through beside it).
+   */
+  publicUnitPrice: z.number().optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

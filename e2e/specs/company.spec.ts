@@ -202,6 +202,12 @@ async function buysOnAccount(
   await expect(
     buyerPage.getByText(new RegExp(`On account · due \\d{4}-\\d{2}-\\d{2} · PO ${PO_NUMBER}`)),
   ).toBeVisible();
+  // The order page asks for no card and shows the unit price sold at beside the struck public tier.
+  await expect(buyerPage.getByText('Please pay')).toHaveCount(0);
+  const unit = buyerPage.getByText('Unit price:');
+  await expect(unit).toContainText('Your price$8.46');
+  await expect(unit.locator('s')).toContainText('$8.90');
+  await checkPage(buyerPage, testInfo, 'order-page', () => expect(unit).toBeVisible());
 
   // The order's line keeps the price it was sold at; the buyer's own orders list it.
   const orders = await listOwnOrders(buyerPage.request, self);

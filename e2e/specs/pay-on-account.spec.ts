@@ -96,6 +96,10 @@ test('a company buyer checks out on account with a PO number; the shop admin rec
   const note = page.getByText(/On account · due \d{4}-\d{2}-\d{2} · PO PO-7781/);
   await checkPage(page, testInfo, 'order-page', () => expect(note).toBeVisible());
   await expect(page.getByText(/is issued to your company/)).toBeVisible();
+  // Nothing asks for a card: the total, no "Please pay", no card form.
+  await expect(page.getByText('Total: $')).toBeVisible();
+  await expect(page.getByText('Please pay')).toHaveCount(0);
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
 
   await page.goto('/dashboard/my-orders');
   await checkPage(page, testInfo, 'my-orders', () =>

@@ -158,6 +158,8 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** Issue 30 (migration 0022): the public price for the quantity when placed; null before 0022. */
+    publicUnitPriceCents: integer('public_unit_price_cents'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),

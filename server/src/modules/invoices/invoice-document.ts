@@ -59,6 +59,11 @@ export interface DocumentLine {
   description: string;
   quantity: number;
   unitCents: number;
+  /**
+   * Issue 30 (PRODUCT.md §25): the public price for the quantity when placed, only where the
+   * buyer's price list made `unitCents` lower (drawn struck through under it).
+   */
+  listUnitCents?: number;
   netCents: number;
   /** Percent; null when the order records no tax (orders before tax) or several rates without the line's. */
   rate: number | null;
@@ -186,6 +191,7 @@ function documentLines(order: Order): DocumentLine[] {
     unit: number,
     net: number,
     own?: unknown,
+    publicUnit?: number,
   ) => {
     const rate = rateOf(own);
     return {
@@ -193,6 +199,7 @@ function documentLines(order: Order): DocumentLine[] {
       description: clip(description, TEXT_MAX.partName),
       quantity,
       unitCents: toCents(unit),
+      ...(publicUnit !== undefined && publicUnit > unit && { listUnitCents: toCents(publicUnit) }),
       netCents: toCents(net),
       rate,
       taxCents: rate === null ? null : lineTaxCents(toCents(net), rate),
@@ -200,7 +207,7 @@ function documentLines(order: Order): DocumentLine[] {
   };
   const parts = order.lines.length
     ? order.lines.map((l) =>
-        line(l.partNumber, l.name, l.quantity, l.unitPrice, l.total, (l as { rate?: unknown }).rate),
+        line(l.partNumber, l.name, l.quantity, l.unitPrice, l.total, (l as { rate?: unknown }).rate, l.publicUnitPrice),
       )
     : [
         line(

@@ -98,10 +98,11 @@ const ONE_LINE: ReadonlySet<Column> = new Set(['quantity', 'unit', 'net', 'rate'
  * Draws one row of the table at `y`; answers its height. The description (and a long part number)
  * wrap within their cells, at most three lines (two); the numbers are one line each.
  */
-function drawRow(doc: Doc, cells: Record<Column, string>, y: number, bold = false): number {
+function drawRow(doc: Doc, cells: Record<Column, string>, y: number, bold = false, listUnitCents?: number): number {
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT);
   let x = MARGIN;
   let height = doc.currentLineHeight(true);
+  if (listUnitCents !== undefined) height = drawListPrice(doc, listUnitCents, y + height);
   for (const column of COLUMNS) {
     const width = column.width - GAP;
     if (ONE_LINE.has(column.key)) doc.text(cells[column.key], x, y, { width, align: column.align, lineBreak: false });
@@ -112,6 +113,26 @@ function drawRow(doc: Doc, cells: Record<Column, string>, y: number, bold = fals
       );
     x += column.width;
   }
+  return height;
+}
+
+/**
+ * Issue 30 (PRODUCT.md §25): under a price-list buyer's unit price, the public price it was placed
+ * beside, smaller and struck through ("list $8.90"); answers the row's height with it.
+ */
+function drawListPrice(doc: Doc, listUnitCents: number, y: number): number {
+  const unit = COLUMNS.findIndex((c) => c.key === 'unit');
+  const x = MARGIN + COLUMNS.slice(0, unit).reduce((sum, c) => sum + c.width, 0);
+  const first = doc.currentLineHeight(true);
+  doc.fontSize(FONT - 2).fillColor('#555555');
+  doc.text(`list ${formatCents(listUnitCents)}`, x, y, {
+    width: COLUMNS[unit]!.width - GAP,
+    align: 'right',
+    lineBreak: false,
+    strike: true,
+  });
+  const height = first + doc.currentLineHeight(true);
+  doc.fontSize(FONT).fillColor('#000000');
   return height;
 }
 
@@ -137,7 +158,7 @@ function drawTable(doc: Doc, document: InvoiceDocument, startY: number): number 
       doc.addPage();
       y = drawTableHeader(doc, MARGIN);
     }
-    y += drawRow(doc, cells, y) + 4;
+    y += drawRow(doc, cells, y, false, line.listUnitCents) + 4;
   }
   doc
     .moveTo(MARGIN, y)

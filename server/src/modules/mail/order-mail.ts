@@ -1,6 +1,6 @@
 import type { OrderEvents } from '../orders/order-events.ts';
 import type { OrderEventType } from '../orders/order-states.ts';
-import { enqueueOrderMail } from './outbox-sql.ts';
+import { amendOrderMail, enqueueOrderMail } from './outbox-sql.ts';
 import type { MailTemplate } from './templates.ts';
 
 /** The message each order event sends its customer. */
@@ -20,6 +20,7 @@ export function subscribeOrderMail(events: OrderEvents, poke: () => void): void 
     events.writeWith(type, {
       name: 'mailed',
       write: (changed, lines) => `mailed as (${enqueueOrderMail(template, changed, lines)})`,
+      amend: (changed) => `mailed_amended as (${amendOrderMail(template, changed)})`,
     });
   }
   events.on(Object.keys(ORDER_MAILS) as OrderEventType[], poke);

@@ -10,6 +10,16 @@ export const enqueueOrderMail = (template: string, changed: string, lines = 'ord
   insert into mail_outbox (template, recipient, payload)
   select '${template}', ${changed}.email, ${orderFactsOf(changed, lines)} from ${changed}`;
 
+/**
+ * The body of a data-modifying CTE amending the unsent `template` rows of each order in `changed`
+ * (changed again in the transaction that wrote them: placed, then put on account) to its facts now.
+ */
+export const amendOrderMail = (template: string, changed: string) => `
+  update mail_outbox set payload = ${orderFactsOf(changed)}, updated_at = now()
+  from ${changed}
+  where mail_outbox.template = '${template}' and mail_outbox.sent_at is null
+    and mail_outbox.payload->>'orderId' = ${changed}.id::text`;
+
 /** $1 template, $2 recipient(s), $3 payload (JSON text). */
 export const ENQUEUE_MAIL = `
   insert into mail_outbox (template, recipient, payload) values ($1::text, $2::text, $3::jsonb) returning id`;

@@ -1,7 +1,13 @@
 import { TEXT_MAX } from '@torque/contract';
 import { clip } from '../../lib/clip.ts';
 import { formatCents } from '../../lib/money.ts';
-import { drawableFacts, shippingText, type OrderFacts, type OrderFactsLine } from '../orders/order-facts.ts';
+import {
+  drawableFacts,
+  shippingText,
+  type OrderFacts,
+  type OrderFactsAccount,
+  type OrderFactsLine,
+} from '../orders/order-facts.ts';
 
 /** What the outbox rows name: each is rendered at delivery from the row's JSON payload. */
 export type MailTemplate =
@@ -87,24 +93,40 @@ ${button}
 /** The shipping line (issue 28), when the order has one: part of its total. */
 const shippingLines = (o: OrderFacts): string[] => (o.shipping ? [shippingText(o.shipping, formatCents)] : []);
 
+/**
+ * Issue 30 (PRODUCT.md §25): a line's unit price as sold and, when the buyer's price list made it
+ * lower than the public price for its quantity then, that price: "$8.01 (list $8.90)".
+ */
+function unitPriceText(line: Pick<OrderFactsLine, 'unitPriceCents' | 'publicUnitPriceCents'>): string {
+  const list = line.publicUnitPriceCents;
+  const below = typeof list === 'number' && list > line.unitPriceCents;
+  return `${formatCents(line.unitPriceCents)}${below ? ` (list ${formatCents(list)})` : ''}`;
+}
+
 function orderLines(o: OrderFacts): { text: string[]; html: string[] } {
   const lines = o.lines ?? [];
   if (lines.length > 1) return partLines(o, lines);
+  const line = lines[0];
+  const unitAndTotal = [
+    `Unit price: ${unitPriceText(line ?? o)}`,
+    ...(line ? [`Line total: ${formatCents(line.totalCents)}`] : []),
+  ];
   const text = [
     `Order: ${o.orderId}`,
     `Part: ${o.partName}`,
     ...(o.partNumber ? [`Part number: ${o.partNumber}`] : []),
     `Quantity: ${o.quantity}`,
-    `Unit price: ${formatCents(o.unitPriceCents)}`,
+    ...unitAndTotal,
     ...shippingLines(o),
     `Total: ${formatCents(o.totalCents)}`,
     `Ship to: ${o.address}`,
   ];
   const html = [
     `Order: <code>${escapeHtml(o.orderId)}</code>`,
-    `Part: <strong>${escapeHtml(o.partName)}</strong><br>${o.partNumber ? `Part number: ${escapeHtml(o.partNumber)}<br>` : ''}Quantity: ${escapeHtml(o.quantity)}<br>Unit price: ${escapeHtml(formatCents(o.unitPriceCents))}<br>${shippingLines(
-      o,
-    )
+    `Part: <strong>${escapeHtml(o.partName)}</strong><br>${o.partNumber ? `Part number: ${escapeHtml(o.partNumber)}<br>` : ''}Quantity: ${escapeHtml(o.quantity)}<br>${[
+      ...unitAndTotal,
+      ...shippingLines(o),
+    ]
       .map((l) => `${escapeHtml(l)}<br>`)
       .join('')}Total: <strong>${escapeHtml(formatCents(o.totalCents))}</strong>`,
     `Ship to: ${escapeHtml(o.address)}`,
@@ -115,7 +137,7 @@ function orderLines(o: OrderFacts): { text: string[]; html: string[] } {
 /** An order of several parts (issue 27): every line with its number, quantity, unit price and total. */
 function partLines(o: OrderFacts, lines: readonly OrderFactsLine[]): { text: string[]; html: string[] } {
   const describe = (l: OrderFactsLine) =>
-    `${l.partNumber ? `${l.partNumber} ` : ''}${l.name} × ${l.quantity} at ${formatCents(l.unitPriceCents)} = ${formatCents(l.totalCents)}`;
+    `${l.partNumber ? `${l.partNumber} ` : ''}${l.name} × ${l.quantity} at ${unitPriceText(l)} = ${formatCents(l.totalCents)}`;
   const text = [
     `Order: ${o.orderId}`,
     ...lines.map((l, i) => `${i + 1}. ${describe(l)}`),
@@ -131,6 +153,16 @@ function partLines(o: OrderFacts, lines: readonly OrderFactsLine[]): { text: str
     `Ship to: ${escapeHtml(o.address)}`,
   ];
   return { text, html };
+}
+
+/**
+ * Issue 30 (PRODUCT.md §26): an order placed on account is invoiced at once and paid by transfer on
+ * the company's terms; nothing to pay now.
+ */
+function placedOnAccountSentence(o: OrderFacts, account: OrderFactsAccount): string {
+  const po = account.poNumber ? ` with PO number ${account.poNumber}` : '';
+  const invoice = o.invoiceNumber ? ` Your invoice ${o.invoiceNumber} of ${formatCents(o.totalCents)}` : ' It';
+  return `Thank you for your order. It is placed on account${po}, on your company's payment terms: Net ${account.netDays}.${invoice} is due on ${account.dueOn}, payable by bank transfer quoting the invoice number. There is nothing to pay now.`;
 }
 
 const greeting = (name: string | null | undefined) => (name ? `Hello ${name},` : 'Hello,');
@@ -181,7 +213,9 @@ export function renderMail(template: string, payload: unknown, ctx: MailContext)
   switch (template as MailTemplate) {
     case 'order-placed': {
       const o = drawableFacts(payload as OrderFacts);
-      const sentence = 'Thank you for your order. It is waiting for payment.';
+      const sentence = o.account
+        ? placedOnAccountSentence(o, o.account)
+        : 'Thank you for your order. It is waiting for payment.';
       return orderMail(o, ctx, `order received (${o.partName} × ${o.quantity})`, 'Thank you for your order', {
         text: sentence,
         html: escapeHtml(sentence),

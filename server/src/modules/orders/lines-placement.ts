@@ -79,7 +79,13 @@ function pricedLines(
       line.quantity,
       at,
     );
-    return { ...line, unitPriceCents: unit.unitCents, listPriceCents, priceBreaks };
+    return {
+      ...line,
+      unitPriceCents: unit.unitCents,
+      listPriceCents,
+      priceBreaks,
+      publicUnitPriceCents: unit.publicUnitCents,
+    };
   });
 }
 

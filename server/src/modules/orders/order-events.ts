@@ -26,6 +26,13 @@ export interface InStatementWriter {
   /** Names it in errors; its CTE names start with it. */
   name: string;
   write(changed: string, lines: string): string;
+  /**
+   * Issue 30: for an order placed and then changed in the same transaction before it commits
+   * (placed on account: its terms, due date and PO are set by the next statement), CTEs over
+   * `changed` (the order after that change) bringing this writer's rows of the placing up to
+   * date, so they tell what commits. Absent: the rows stand as written.
+   */
+  amend?(changed: string): string;
 }
 
 /**
@@ -90,6 +97,15 @@ export function createOrderEvents(log: FastifyBaseLogger) {
       return writers
         .get(type)!
         .map((w) => `, ${w.write(changed, lines)}`)
+        .join('');
+    },
+
+    /** The writers' amending CTEs (`amend`) for `type` over `changed`, each preceded by a comma. Seals the registrations. */
+    amendersSql(type: OrderEventType, changed: string): string {
+      sealed = true;
+      return writers
+        .get(type)!
+        .flatMap((w) => (w.amend ? [`, ${w.amend(changed)}`] : []))
         .join('');
     },
 

@@ -1,4 +1,4 @@
-import { PART_NUMBER_MAX, TEXT_MAX } from '@torque/contract';
+import { PART_NUMBER_MAX, PO_NUMBER_MAX, TEXT_MAX } from '@torque/contract';
 import { clip } from '../../lib/clip.ts';
 /** One line of an order as its facts carry it (money in cents). */
 export interface OrderFactsLine {
@@ -7,6 +7,16 @@ export interface OrderFactsLine {
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
+  /** Issue 30: the public unit price for its quantity when placed; null or absent in older facts. */
+  publicUnitPriceCents?: number | null;
+}
+
+/** Issue 30 (PRODUCT.md §26): an on-account order's terms as its facts carry them. */
+export interface OrderFactsAccount {
+  poNumber: string | null;
+  netDays: number;
+  /** YYYY-MM-DD. */
+  dueOn: string;
 }
 
 /** An order's facts as `orderFactsOf` writes them (timestamps are ISO strings). */
@@ -31,6 +41,8 @@ export interface OrderFacts {
   lines?: OrderFactsLine[];
   /** Its shipping line (issue 28): part of totalCents; null or absent without one. */
   shipping?: OrderFactsShipping | null;
+  /** Issue 30: its terms when placed on account; null (card) or absent in older facts. */
+  account?: OrderFactsAccount | null;
 }
 
 /** An order's shipping line as its facts carry it. */
@@ -62,6 +74,13 @@ export function drawableFacts(facts: OrderFacts): OrderFacts {
     partNumber: optional(facts.partNumber ?? null, PART_NUMBER_MAX),
     paymentId: optional(facts.paymentId, TEXT_MAX.paymentId),
     ...(facts.shipping && { shipping: { ...facts.shipping, name: clip(facts.shipping.name, 100) } }),
+    ...(facts.account && {
+      account: {
+        netDays: Number(facts.account.netDays),
+        dueOn: clip(String(facts.account.dueOn), 10),
+        poNumber: optional(facts.account.poNumber ?? null, PO_NUMBER_MAX),
+      },
+    }),
     ...(facts.lines && {
       lines: facts.lines.map((line) => ({
         ...line,
@@ -99,9 +118,12 @@ export function orderFactsOf(alias: string, lines = 'order_lines'): string {
     'shipping', case when ${alias}.shipping_method_name is not null then json_build_object(
       'name', ${alias}.shipping_method_name, 'cents', ${alias}.shipping_cents,
       'weightGrams', ${alias}.shipping_weight_grams) end,
+    'account', case when ${alias}.payment_method = 'account' then json_build_object(
+      'poNumber', ${alias}.po_number, 'netDays', ${alias}.net_days, 'dueOn', to_char(${alias}.due_on, 'YYYY-MM-DD')) end,
     'lines', (select coalesce(json_agg(json_build_object(
         'partNumber', ol.part_number, 'name', ol.name, 'quantity', ol.quantity,
-        'unitPriceCents', ol.unit_price_cents, 'totalCents', ol.total_cents) order by ol.position), '[]'::json)
+        'unitPriceCents', ol.unit_price_cents, 'totalCents', ol.total_cents,
+        'publicUnitPriceCents', ol.public_unit_price_cents) order by ol.position), '[]'::json)
       from ${lines} as ol where ol.order_id = ${alias}.id)
   )`;
 }

@@ -110,13 +110,15 @@ function addressJsonOf(column: string): string {
 /**
  * The contract's `orderLine` array of the order `alias`, in position order, from `lines` (a
  * relation with the columns of `order_lines`): `row_to_json` per line, joined without spaces,
- * as the order itself is written.
+ * as the order itself is written; `publicUnitPrice` is appended only where the buyer paid less.
  */
 function linesJsonOf(alias: string, lines: string): string {
   return `(select coalesce('[' || string_agg(l.json, ',' order by l.position) || ']', '[]')::json
-    from (select ol.position, (select row_to_json(r)::text from (select ol.part_id as "partId",
+    from (select ol.position, (select left(row_to_json(r)::text, -1) from (select ol.part_id as "partId",
       ol.part_number as "partNumber", ol.name as "name", ol.img as "img", ol.quantity as "quantity",
-      trim_scale(ol.unit_price_cents / 100.0) as "unitPrice", trim_scale(ol.total_cents / 100.0) as "total") as r) as json
+      trim_scale(ol.unit_price_cents / 100.0) as "unitPrice", trim_scale(ol.total_cents / 100.0) as "total") as r)
+      || case when ol.public_unit_price_cents > ol.unit_price_cents
+        then ',"publicUnitPrice":' || trim_scale(ol.public_unit_price_cents / 100.0)::text else '' end || '}' as json
       from ${lines} as ol where ol.order_id = ${alias}.id) as l)`;
 }
 

@@ -22,6 +22,8 @@ export interface PlaceValues {
   unitPriceCents: number;
   listPriceCents: number;
   priceBreaks: readonly PriceBreak[];
+  /** Issue 30: the public unit price for the quantity (from `listPriceCents` and `priceBreaks`), kept on the line (absent: null). */
+  publicUnitPriceCents?: number | undefined;
   /** Issue 30: the stamp of the buyer's price lists the unit price was computed with ('' for none); compared when placing. */
   priceListsStamp?: string | undefined;
   userId: string;
@@ -41,6 +43,8 @@ export interface LineToPlace {
   listPriceCents: number;
   /** The part's quantity breaks it was computed from (issue 30): likewise compared. */
   priceBreaks: readonly PriceBreak[];
+  /** Issue 30: the public unit price for the quantity (from the two above), kept on the line (absent: null). */
+  publicUnitPriceCents?: number | undefined;
 }
 
 /** The shipping line of an order (issue 28): its method, price in cents and the parcel's grams. */
@@ -53,7 +57,7 @@ export interface ShippingLine {
 
 export interface PlaceLinesValues extends Omit<
   PlaceValues,
-  'partId' | 'quantity' | 'tax' | 'unitPriceCents' | 'listPriceCents' | 'priceBreaks'
+  'partId' | 'quantity' | 'tax' | 'unitPriceCents' | 'listPriceCents' | 'priceBreaks' | 'publicUnitPriceCents'
 > {
   /** Issue 29: the decision and the amounts computed from these lines (lib/tax-amounts.ts). */
   tax?: { decision: TaxDecision; amounts: TaxAmounts } | undefined;
@@ -183,6 +187,7 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
       values.tax?.decision.region ?? null,
       JSON.stringify(values.lines.map((l) => l.priceBreaks)),
       values.priceListsStamp ?? '',
+      values.lines.map((l) => l.publicUnitPriceCents ?? null),
     ]);
     return row;
   }
@@ -221,6 +226,7 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
         values.listPriceCents,
         JSON.stringify(values.priceBreaks),
         values.priceListsStamp ?? '',
+        values.publicUnitPriceCents ?? null,
       ]);
       return row && emit('place', row, null);
     },

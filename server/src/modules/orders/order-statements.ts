@@ -170,7 +170,8 @@ export function orderStatements(events: OrderEvents) {
      * prices again). The net is taken in bigint: a product of parameters alone would be folded
      * when the statement is planned, and overflow integer for a total the guard refuses.
      * Issue 30, price lists: $19 the stamp of the buyer's price lists the unit price was computed
-     * with (PRICE_LISTS_STAMP_OF), compared by the guard like the part's price.
+     * with (PRICE_LISTS_STAMP_OF), compared by the guard like the part's price. $20 the public
+     * unit price in cents for the quantity (from $17 and $18), kept on the line (0022).
      */
     place: `
       with allowed as (
@@ -198,8 +199,8 @@ export function orderStatements(events: OrderEvents) {
         from taken as t join amounts as a on a.id = t.id
         returning *
       ), placed_lines as (
-        insert into order_lines (order_id, position, part_id, part_number, name, img, quantity, unit_price_cents, total_cents)
-        select id, 1, part_id, part_number, name, img, quantity, unit_price_cents, net_cents from placed
+        insert into order_lines (order_id, position, part_id, part_number, name, img, quantity, unit_price_cents, total_cents, public_unit_price_cents)
+        select id, 1, part_id, part_number, name, img, quantity, unit_price_cents, net_cents, $20::integer from placed
         returning *
       )${events.writersSql('placed', 'placed', 'placed_lines')}
       select placed.id, ${orderJsonOf('placed', 'placed_lines')} as "json" from placed`,
@@ -229,13 +230,14 @@ export function orderStatements(events: OrderEvents) {
      * part breaks the unit price was computed from (a jsonb array in line order), compared like the price.
      * Issue 30, price lists: $26 the stamp of the buyer's price lists the unit prices were computed
      * with (PRICE_LISTS_STAMP_OF), compared in the verdict; the answer's `priceListsStamp` is the
-     * current one, so a refusal tells the service to price again.
+     * current one, so a refusal tells the service to price again. $27 each line's public unit
+     * price in cents for its quantity (from $4 and $25), kept on the line (0022).
      */
     placeLines: `
       with input as (
-        select i.part_id, i.quantity, i.unit_cents, i.list_cents, i.position::integer as position
-        from unnest($1::uuid[], $2::integer[], $3::integer[], $4::integer[])
-          with ordinality as i(part_id, quantity, unit_cents, list_cents, position)
+        select i.part_id, i.quantity, i.unit_cents, i.list_cents, i.public_cents, i.position::integer as position
+        from unnest($1::uuid[], $2::integer[], $3::integer[], $4::integer[], $27::integer[])
+          with ordinality as i(part_id, quantity, unit_cents, list_cents, public_cents, position)
       ), allowed as materialized (
         select ${UNPAID_UNITS_OF('$5::text')} as unpaid
       ), locked as materialized (
@@ -276,9 +278,9 @@ export function orderStatements(events: OrderEvents) {
         where f.position = 1 and exists (select 1 from taken)
         returning *
       ), placed_lines as (
-        insert into order_lines (order_id, position, part_id, part_number, name, img, quantity, unit_price_cents, total_cents)
+        insert into order_lines (order_id, position, part_id, part_number, name, img, quantity, unit_price_cents, total_cents, public_unit_price_cents)
         select placed.id, i.position, i.part_id, l.part_number, l.name, l.img, i.quantity, i.unit_cents,
-          i.unit_cents::bigint * i.quantity
+          i.unit_cents::bigint * i.quantity, i.public_cents
         from placed, input as i join locked as l on l.id = i.part_id
         returning *
       )${events.writersSql('placed', 'placed', 'placed_lines')}
@@ -383,7 +385,8 @@ export function orderStatements(events: OrderEvents) {
      * number (a sale on credit is invoiced when placed: the year's next number, the same counter
      * and guarantees as a payment's). No row changed: over the limit, and the caller rolls the
      * whole transaction back (nothing placed). Answers the order's JSON when changed, and always
-     * the open balance before it and its total.
+     * the open balance before it and its total. The placing's in-statement rows that tell the
+     * order (its "placed" e-mail) are amended to the order on account (`amendersSql`).
      * $1 order id, $2 company id, $3 credit limit in cents, $4 net days, $5 PO number (or null).
      */
     onAccount: `
@@ -402,7 +405,7 @@ export function orderStatements(events: OrderEvents) {
         from eligible${account.from}
         where orders.id = eligible.id
         returning orders.*
-      )
+      )${events.amendersSql('placed', 'changed')}
       select (select id from changed) as "id", (select ${orderJsonOf('c')} from changed as c) as "json",
         (select cents from open)::bigint as "openCents", (select total_cents from target) as "totalCents"`,
 

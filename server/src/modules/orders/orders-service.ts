@@ -113,7 +113,7 @@ export function createOrdersService(deps: {
         ]);
         const price = prices.get(input.partId);
         if (!price) throw notFound('Part');
-        const unitPriceCents = unitPriceFor(
+        const { unitCents: unitPriceCents, publicUnitCents: publicUnitPriceCents } = unitPriceFor(
           {
             listPriceCents: price.priceCents,
             priceBreaks: price.priceBreaks,
@@ -121,7 +121,7 @@ export function createOrdersService(deps: {
           },
           input.quantity,
           new Date(),
-        ).unitCents;
+        );
         const placed = await machine.place({
           ...input,
           userId: caller.userId,
@@ -129,6 +129,7 @@ export function createOrdersService(deps: {
           unitPriceCents,
           listPriceCents: price.priceCents,
           priceBreaks: price.priceBreaks,
+          publicUnitPriceCents,
           priceListsStamp: terms.stamp,
           tax,
         });

@@ -1,11 +1,17 @@
 import type { Order } from '@torque/contract';
 import { OrderDelivery } from '@/components/orders/order-delivery.tsx';
 import { OrderLines } from '@/components/orders/order-lines.tsx';
+import { YourPrice } from '@/components/parts/your-price.tsx';
 import { OrderTaxSummary } from '@/components/tax/tax-summary.tsx';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/format.ts';
 
-/** PRODUCT.md §2: the part's name, the quantity and 'Please pay: $price'. */
+/**
+ * PRODUCT.md §2: the part's name, the quantity and 'Please pay: $price'. Issue 30 (§25–§26): an
+ * order on account asks for no card: its total, and the page says "On account · due … · PO …"; a one-line
+ * order a price list made cheaper shows its unit price as "Your price" beside the list price.
+ */
 export function OrderSummary({ order, expired }: { order: Order; expired: boolean }) {
+  const [only] = order.lines.length === 1 ? order.lines : [];
   return (
     <div className="flex gap-4">
       <img
@@ -24,9 +30,21 @@ export function OrderSummary({ order, expired }: { order: Order; expired: boolea
         <p>
           Quantity: <span className="font-medium">{formatCount(order.quantity)}</span>
         </p>
-        <p className="text-lg">
-          Please pay: <span className="font-bold">{formatMoney(order.price)}</span>
-        </p>
+        {only?.publicUnitPrice !== undefined ? (
+          <p className="flex flex-wrap items-baseline gap-x-1">
+            Unit price: <YourPrice yours={only.unitPrice} list={only.publicUnitPrice} />
+          </p>
+        ) : null}
+        {order.account ? (
+          // Issue 30: nothing to pay by card; the terms ("On account · due … · PO …") follow below.
+          <p className="text-lg">
+            Total: <span className="font-bold">{formatMoney(order.price)}</span>
+          </p>
+        ) : (
+          <p className="text-lg">
+            Please pay: <span className="font-bold">{formatMoney(order.price)}</span>
+          </p>
+        )}
         {!order.payment && !expired && order.payBy ? (
           <p>
             Pay by{' '}

@@ -1,13 +1,21 @@
 import type { PriceList } from '@torque/contract';
 import { useEffect, useId } from 'react';
-import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
 import { useCompaniesForLists, useSavePriceList } from '../api/price-lists.ts';
-import { emptyPriceList, formFieldOf, inputOf, valuesOf, type PriceListFormValues } from './price-list-values.ts';
+import { PartPicker } from './part-picker.tsx';
+import {
+  emptyPriceList,
+  emptyPriceRow,
+  formFieldOf,
+  inputOf,
+  valuesOf,
+  type PriceListFormValues,
+} from './price-list-values.ts';
 
 interface PriceListFormProps {
   /** The list being edited, or null to add one. */
@@ -23,6 +31,7 @@ interface PriceListFormProps {
 export function PriceListForm({ editing, onDone }: PriceListFormProps) {
   const form = useForm<PriceListFormValues>({ defaultValues: emptyPriceList() });
   const prices = useFieldArray({ control: form.control, name: 'prices' });
+  const rows = useWatch({ control: form.control, name: 'prices' });
   const companies = useCompaniesForLists();
   const save = useSavePriceList();
   const { errors } = form.formState;
@@ -122,10 +131,16 @@ export function PriceListForm({ editing, onDone }: PriceListFormProps) {
             key={field.id}
             className="grid gap-2 rounded-field border border-base-300 p-2 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-start"
           >
-            <TextField
-              label={`Part id (row ${i + 1})`}
-              registration={form.register(`prices.${i}.partId`)}
+            <PartPicker
+              label={`Part (row ${i + 1})`}
+              picked={rows[i] ?? null}
               error={errors.prices?.[i]?.partId?.message}
+              onPick={(part) => {
+                form.setValue(`prices.${i}.partId`, part.partId);
+                form.setValue(`prices.${i}.partNumber`, part.partNumber);
+                form.setValue(`prices.${i}.partName`, part.partName);
+                form.clearErrors(`prices.${i}.partId`);
+              }}
             />
             <TextField
               label="Price per unit"
@@ -151,7 +166,7 @@ export function PriceListForm({ editing, onDone }: PriceListFormProps) {
         <button
           type="button"
           className="btn btn-outline btn-sm self-start"
-          onClick={() => prices.append({ partId: '', price: '', tiers: '' })}
+          onClick={() => prices.append(emptyPriceRow())}
         >
           Add a fixed price
         </button>

@@ -8,8 +8,25 @@ export interface PriceListFormValues {
   /** `datetime-local` text in the browser's time zone, or empty (open). */
   validFrom: string;
   validTo: string;
-  prices: { partId: string; price: string; tiers: string }[];
+  /** Each fixed price's part as picked (its number and name shown on the row), its price and tiers as typed. */
+  prices: PriceRowValues[];
 }
+
+export interface PriceRowValues {
+  partId: string;
+  partNumber: string | null;
+  partName: string | null;
+  price: string;
+  tiers: string;
+}
+
+export const emptyPriceRow = (): PriceRowValues => ({
+  partId: '',
+  partNumber: null,
+  partName: null,
+  price: '',
+  tiers: '',
+});
 
 export const emptyPriceList = (): PriceListFormValues => ({
   name: '',
@@ -38,7 +55,13 @@ export const valuesOf = (list: PriceList): PriceListFormValues => ({
   percentOff: list.percentOff === null ? '' : String(list.percentOff),
   validFrom: localInput(list.validFrom),
   validTo: localInput(list.validTo),
-  prices: list.prices.map((p) => ({ partId: p.partId, price: p.price.toFixed(2), tiers: tiersText(p.priceBreaks) })),
+  prices: list.prices.map((p) => ({
+    partId: p.partId,
+    partNumber: p.partNumber,
+    partName: p.partName,
+    price: p.price.toFixed(2),
+    tiers: tiersText(p.priceBreaks),
+  })),
 });
 
 /** A form field's name for a field the contract or the server names (`prices.0.priceBreaks.1.price` → the row's tiers). */
@@ -65,7 +88,8 @@ export function inputOf(values: PriceListFormValues): { input: PriceListInput } 
         if (!m) problems[`prices.${i}.tiers`] = 'Write each tier as quantity @ price, e.g. 100 @ 8.50; 500 @ 8.20';
         return { minQuantity: m?.[1] ?? '', price: m?.[2] ?? '' };
       });
-    return { partId: p.partId.trim(), price: p.price.trim(), priceBreaks: breaks };
+    if (p.partId === '') problems[`prices.${i}.partId`] = 'Pick a part: search by part number or name';
+    return { partId: p.partId, price: p.price.trim(), priceBreaks: breaks };
   });
   const body = {
     name: values.name,

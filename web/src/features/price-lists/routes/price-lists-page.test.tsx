@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addPart, addUser, signInAs } from '@/testing/mock-api.ts';
+import { addPart, addUser, signInAs, state } from '@/testing/mock-api.ts';
 import { addCompany } from '@/testing/mock-companies.ts';
 import { priceListsState, resetPriceLists } from '@/testing/mock-price-lists.ts';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -8,6 +8,18 @@ import { renderApp } from '@/testing/render-app.tsx';
 function openAsAdmin() {
   signInAs(addUser({ name: 'The Boss', email: 'boss@example.com', admin: true }));
   return renderApp('/dashboard/price-lists');
+}
+
+/** Picks a part for a fixed-price row through its search (the part picker). */
+async function pickPart(
+  user: ReturnType<typeof renderApp>['user'],
+  form: HTMLElement,
+  row: number,
+  search: string,
+  option: string,
+) {
+  await user.type(within(form).getByRole('combobox', { name: `Part (row ${row})` }), search);
+  await user.click(await within(form).findByRole('option', { name: option }));
 }
 
 const rowOf = (name: string) =>
@@ -40,7 +52,7 @@ describe('Price lists (shop admins, PRODUCT.md §25)', () => {
     await user.click(await within(form).findByRole('checkbox', { name: 'Northline Fleet' }));
     await user.type(within(form).getByLabelText('Valid from (optional)'), '2026-12-01T00:00');
     await user.click(within(form).getByRole('button', { name: 'Add a fixed price' }));
-    await user.type(within(form).getByLabelText('Part id (row 1)'), part._id);
+    await pickPart(user, form, 1, 'BD-1', 'BD-1 Brake Disc');
     await user.type(within(form).getByLabelText('Price per unit'), '8.80');
     await user.type(within(form).getByLabelText('Tiers (quantity @ price; …)'), '250 @ 8.45; 500 @ 7.60');
     await user.click(within(form).getByRole('button', { name: 'Add price list' }));
@@ -93,7 +105,10 @@ describe('Price lists (shop admins, PRODUCT.md §25)', () => {
     await user.type(within(form).getByLabelText('Valid from (optional)'), '2026-12-02T00:00');
     await user.type(within(form).getByLabelText('Valid until (optional, not included)'), '2026-12-01T00:00');
     await user.click(within(form).getByRole('button', { name: 'Add a fixed price' }));
-    await user.type(within(form).getByLabelText('Part id (row 1)'), '00000000-0000-4000-8000-000000000000');
+    const gone = addPart({ name: 'Retired Pump', partNumber: 'RP-9', price: 20 });
+    await pickPart(user, form, 1, 'RP-9', 'RP-9 Retired Pump');
+    // Deleted after it was picked: only the server can tell.
+    state.parts.splice(state.parts.indexOf(gone), 1);
     await user.type(within(form).getByLabelText('Price per unit'), '5');
     await user.type(within(form).getByLabelText('Tiers (quantity @ price; …)'), 'lots');
     await user.click(within(form).getByRole('button', { name: 'Add price list' }));
@@ -109,7 +124,7 @@ describe('Price lists (shop admins, PRODUCT.md §25)', () => {
     await user.click(within(form).getByRole('button', { name: 'Add price list' }));
     expect(await within(form).findByText('No such part')).toBeInTheDocument();
     expect(within(form).getByText(/A break's price must be below the part's price/)).toBeInTheDocument();
-    expect(within(form).getByLabelText('Part id (row 1)')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('combobox', { name: 'Part (row 1)' })).toHaveAttribute('aria-invalid', 'true');
     expect(priceListsState.writes).toEqual([]);
   });
 });
