@@ -66,6 +66,17 @@ export const companyInput = z.object({
 });
 export type CompanyInput = z.input<typeof companyInput>;
 
+/**
+ * Body of `PUT /api/companies/:id` (shop admins): the company's name and tax number, both given
+ * (`taxId` null or '' removes the number). Validated as `POST`'s; a new number is checked with
+ * VIES as at creation.
+ */
+export const companyFields = z.object({
+  name: text('Company name', COMPANY_NAME_MAX),
+  taxId: taxIdField,
+});
+export type CompanyFields = z.input<typeof companyFields>;
+
 /** Body of `PUT /api/companies/:id/members/:email` (shop admins): attach an account, or change its role. */
 export const companyMemberInput = z.object({
   role: z.enum(COMPANY_ROLES, { message: "role must be 'admin' or 'buyer'" }),

@@ -401,6 +401,17 @@ const matrix: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
   },
   {
+    // A company's own admin (the owner) is not a shop admin: only shop admins rename a company or
+    // set its tax number.
+    route: 'PUT /api/companies/:id',
+    request: async (c) => ({
+      method: 'PUT',
+      url: `/api/companies/${await c.freshCompany()}`,
+      payload: { name: 'Matrix Renamed Co', taxId: '12-3456789' },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
     // A company's own admin is not a shop admin: only shop admins attach accounts.
     route: 'PUT /api/companies/:id/members/:email',
     request: async (c) => ({

@@ -27,6 +27,8 @@ interface Ctx {
   payingOrderId: string;
   victimUnpaidOrderId: string;
   victimPaymentId: string;
+  /** The company of the row that edits one (issue 30). */
+  companyId?: string;
   /** Filled in by the rows that pay. */
   paymentId?: string;
   clientSecret?: string;
@@ -579,6 +581,69 @@ const rows: Row[] = [
     async verify(c) {
       const all = (await c.t.inject({ method: 'GET', url: '/api/companies' }, c.admin)).json() as { name: string }[];
       assert.ok(!all.some((co) => co.name === 'Mine'));
+    },
+  },
+  {
+    route: 'PUT /api/companies/:id',
+    name: "a company's buyer setting its tax number; an admin's body cannot set the number's status, members or terms",
+    status: 403,
+    async send(c) {
+      const co = await c.t.inject(
+        { method: 'POST', url: '/api/companies', payload: { name: 'Tax Target Co' } },
+        c.admin,
+      );
+      assert.equal(co.statusCode, 201, co.body);
+      const id = co.json()._id as string;
+      const joined = await c.t.inject(
+        { method: 'PUT', url: `/api/companies/${id}/members/${c.mallory.email}`, payload: { role: 'buyer' } },
+        c.admin,
+      );
+      assert.equal(joined.statusCode, 200, joined.body);
+      const byAdmin = await c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/companies/${id}`,
+          payload: {
+            ...c.forged,
+            name: 'Tax Target Co',
+            taxId: '12-3456789',
+            taxIdStatus: 'valid',
+            taxIdCountry: 'FR',
+            tax_id_status: 'valid',
+            members: [],
+            terms: { netDays: 90, creditLimit: 1_000_000 },
+            netDays: 90,
+          },
+        },
+        c.admin,
+      );
+      assert.equal(byAdmin.statusCode, 200, byAdmin.body);
+      assert.deepEqual(
+        [byAdmin.json().taxId, byAdmin.json().taxIdStatus, byAdmin.json().terms],
+        ['12-3456789', 'unverified', null],
+      );
+      assert.deepEqual(
+        byAdmin.json().members.map((m: { email: string; role: string }) => [m.email, m.role]),
+        [[c.mallory.email, 'buyer']],
+      );
+      c.companyId = id;
+      return c.t.inject(
+        {
+          method: 'PUT',
+          url: `/api/companies/${id}`,
+          payload: { ...c.forged, name: 'Mallory Co', taxId: 'FR40303265045', taxIdStatus: 'valid' },
+        },
+        c.mallory,
+      );
+    },
+    async verify(c) {
+      const seen = (await c.t.inject({ method: 'GET', url: `/api/companies/${c.companyId}` }, c.admin)).json();
+      assert.deepEqual([seen.name, seen.taxId, seen.taxIdStatus], ['Tax Target Co', '12-3456789', 'unverified']);
+      // Leave the company, so the rows after this one see Mallory as before.
+      const { rows } = await c.t.db.database.db.execute(
+        sql`delete from company_members where company_id = ${c.companyId}::uuid returning user_id`,
+      );
+      assert.equal(rows.length, 1);
     },
   },
   {

@@ -610,6 +610,19 @@ export const routeFuzz: RouteFuzz[] = [
     requests: (p) => requests({ method: 'GET', path: segment(p.companies).map((id) => `/api/companies/${id}`) }),
   },
   {
+    route: 'PUT /api/companies/:id',
+    requests: (p) =>
+      requests({
+        method: 'PUT',
+        path: segment(p.companies).map((id) => `/api/companies/${id}`),
+        body: {
+          name: text('Fuzz Co Renamed'),
+          taxId: fc.oneof(text('', '12-3456789', 'FR40303265045', 'FR12'), pick([null])),
+          taxIdStatus: pick(['valid']),
+        },
+      }),
+  },
+  {
     route: 'PUT /api/companies/:id/members/:email',
     requests: (p) =>
       requests({

@@ -1,4 +1,5 @@
 import {
+  companyFields,
   companyInput,
   companyInvitationInput,
   companyMemberInput,
@@ -12,6 +13,7 @@ import {
   type MyCompany,
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
+import { checkTaxId } from './mock-tax.ts';
 import { adminCaller, apiError, caller, mockId, parseBody, state, type MockUser } from './mock-state.ts';
 
 /**
@@ -103,6 +105,28 @@ export const companyHandlers = [
     if (input instanceof Response) return input;
     state.writes.push('POST /api/companies');
     return HttpResponse.json(addCompany(input.name, [], { taxId: input.taxId ?? null }), { status: 201 });
+  }),
+  http.put('/api/companies/:id', async ({ request, params }) => {
+    const who = adminCaller(request);
+    if (who instanceof Response) return who;
+    const input = await parseBody(request, companyFields);
+    if (input instanceof Response) return input;
+    const company = state.companies.find((c) => c._id === params.id);
+    if (!company) return apiError(404, 'NOT_FOUND', 'Company not found');
+    const checked = input.taxId === null ? { taxId: null, country: null, status: null } : checkTaxId(input.taxId);
+    // The server's jsvat-next format check, in small: an EU prefix with fewer than 8 characters after it.
+    if (checked.country !== null && checked.taxId !== null && checked.taxId.length < 10)
+      return apiError(400, 'VALIDATION', 'This is not a valid EU VAT number', {
+        taxId: 'This is not a valid EU VAT number: check the country prefix and the digits',
+      });
+    company.name = input.name;
+    if (company.taxId !== checked.taxId || company.taxIdStatus !== 'valid') {
+      company.taxId = checked.taxId;
+      company.taxIdStatus = checked.status;
+    }
+    company.updatedAt = now();
+    state.writes.push(`PUT /api/companies/${company._id}`);
+    return HttpResponse.json(company);
   }),
   http.put('/api/companies/:id/members/:email', async ({ request, params }) => {
     const who = adminCaller(request);

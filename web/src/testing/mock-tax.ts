@@ -84,7 +84,7 @@ export function quoteFor(email: string, addressId?: string | null, methodId?: st
  * The mock's VIES: `viesDown` → unverified; two letters and 8–12 digits → valid; else invalid. A
  * number without an EU prefix (EL for Greece) is no VAT number: kept as typed, unverified, no country.
  */
-function checkTaxId(taxId: string): TaxIdAnswer {
+export function checkTaxId(taxId: string): TaxIdAnswer {
   if (taxId === '') return { taxId: null, country: null, status: null };
   const normalised = taxId.toUpperCase().replace(/[\s.-]/g, '');
   const prefix = normalised.slice(0, 2);

@@ -16,6 +16,14 @@ export const companies = pgTable(
     /** Migration 0019: the tax number's country and VIES status, checked when a shop admin sets it. */
     taxIdCountry: text('tax_id_country'),
     taxIdStatus: text('tax_id_status', { enum: ['valid', 'invalid', 'unverified'] }),
+    /**
+     * Migration 0023: the background re-check of an `unverified` number, as tax_ids' (when VIES
+     * last answered or was asked, the next try, the tries so far and the claiming instance's lease).
+     */
+    taxIdCheckedAt: timestamp('tax_id_checked_at', { withTimezone: true }),
+    taxIdNextCheckAt: timestamp('tax_id_next_check_at', { withTimezone: true }),
+    taxIdAttempts: integer('tax_id_attempts').notNull().default(0),
+    taxIdClaimedUntil: timestamp('tax_id_claimed_until', { withTimezone: true }),
     netDays: integer('net_days'),
     creditLimitCents: integer('credit_limit_cents'),
     ...timestamps,
@@ -23,6 +31,9 @@ export const companies = pgTable(
   (t) => [
     check('companies_terms_both', sql`(${t.netDays} is null) = (${t.creditLimitCents} is null)`),
     check('companies_tax_id_status', sql`${t.taxIdStatus} in ('valid', 'invalid', 'unverified')`),
+    index('companies_tax_id_due_idx')
+      .on(t.taxIdNextCheckAt)
+      .where(sql`${t.taxIdStatus} = 'unverified'`),
   ],
 );
 

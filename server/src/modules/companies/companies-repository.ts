@@ -1,4 +1,5 @@
 import type { CompanyRole } from '@torque/contract';
+import type { ClaimedNumber } from '../tax/tax-id-rechecker.ts';
 import { INVITATION_TTL_MS } from '@torque/contract';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -34,6 +35,30 @@ export type AcceptOutcome =
   | { kind: 'joined'; companyId: string }
   | { kind: 'unknown' | 'used' | 'expired' | 'other-account' }
   | { kind: 'in-another-company' };
+/** A tax number as the companies service checked it (VIES for an EU VAT number). */
+export interface CheckedTaxId {
+  taxId: string | null;
+  country: string | null;
+  status: 'valid' | 'invalid' | 'unverified' | null;
+  /** Whether VIES answered (`tax_id_checked_at` now). */
+  checked: boolean;
+  /** Unverified EU number: the first background re-check waits this long; else null. */
+  retryInMs: number | null;
+}
+
+/** The tax columns a freshly checked number writes: its re-check starts afresh (no tries, no claim). */
+function taxIdColumns(c: CheckedTaxId) {
+  return {
+    taxId: c.taxId,
+    taxIdCountry: c.country,
+    taxIdStatus: c.status,
+    taxIdCheckedAt: c.checked ? sql`now()` : null,
+    taxIdNextCheckAt: c.retryInMs === null ? null : sql`now() + ${c.retryInMs}::integer * interval '1 millisecond'`,
+    taxIdAttempts: 0,
+    taxIdClaimedUntil: null,
+  };
+}
+
 export interface Membership {
   companyId: string;
   role: CompanyRole;
@@ -98,14 +123,70 @@ export function createCompaniesRepository(db: Db) {
             .where(inArray(companyMembers.companyId, [...companyIds]))
             .orderBy(asc(companyMembers.createdAt), asc(user.email)),
 
-    async create(fields: {
-      name: string;
-      taxId: string | null;
-      taxIdCountry?: string | null;
-      taxIdStatus?: 'valid' | 'invalid' | 'unverified' | null;
-    }): Promise<StoredCompany> {
-      const [row] = await db.insert(companies).values(fields).returning();
+    async create(fields: { name: string; taxId: string | null }, checked?: CheckedTaxId): Promise<StoredCompany> {
+      const [row] = await db
+        .insert(companies)
+        .values({ name: fields.name, ...(checked ? taxIdColumns(checked) : { taxId: fields.taxId }) })
+        .returning();
       return row!;
+    },
+
+    /**
+     * A shop admin's edit: the name, and, with `checked`, the tax number as just checked (null:
+     * the company has none), which starts its re-check afresh; without it the number is kept.
+     */
+    async update(id: string, name: string, checked?: CheckedTaxId | null): Promise<StoredCompany | undefined> {
+      const tax =
+        checked === undefined
+          ? {}
+          : checked === null
+            ? taxIdColumns({ taxId: null, country: null, status: null, checked: false, retryInMs: null })
+            : taxIdColumns(checked);
+      const [row] = await db
+        .update(companies)
+        .set({ name, ...tax, updatedAt: new Date() })
+        .where(eq(companies.id, id))
+        .returning();
+      return row;
+    },
+
+    /**
+     * The background re-check's claim (tax-id-rechecker.ts), as tax-repository's `claimDue` on
+     * tax_ids: up to `limit` companies with an unverified EU number due for a check, for this
+     * worker only. FOR UPDATE SKIP LOCKED passes over rows another instance is claiming at this
+     * moment; the lease keeps them from everybody else until resolved, rescheduled or the lease
+     * runs out (the worker died).
+     */
+    async claimDueTaxIds(limit: number, leaseMs: number): Promise<ClaimedNumber[]> {
+      const { rows } = await db.execute<ClaimedNumber>(sql`
+        update companies set tax_id_claimed_until = now() + ${leaseMs}::integer * interval '1 millisecond',
+          tax_id_attempts = tax_id_attempts + 1
+        where id in (
+          select id from companies
+          where tax_id_status = 'unverified' and tax_id_country is not null and tax_id_next_check_at <= now()
+            and (tax_id_claimed_until is null or tax_id_claimed_until < now())
+          order by tax_id_next_check_at
+          limit ${limit}::integer
+          for update skip locked
+        )
+        returning id::text as "key", tax_id as "taxId", tax_id_attempts as "attempts"`);
+      return rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
+    },
+
+    /** VIES answered for a claimed number: its status, only while the company still has that number unverified. */
+    resolveTaxId: async (id: string, taxId: string, status: 'valid' | 'invalid'): Promise<void> => {
+      await db.execute(sql`
+        update companies set tax_id_status = ${status}, tax_id_checked_at = now(), tax_id_next_check_at = null,
+          tax_id_claimed_until = null, updated_at = now()
+        where id = ${id}::uuid and tax_id = ${taxId} and tax_id_status = 'unverified'`);
+    },
+
+    /** VIES was away again: the claimed number waits `delayMs` for its next check. */
+    rescheduleTaxId: async (id: string, taxId: string, delayMs: number): Promise<void> => {
+      await db.execute(sql`
+        update companies set tax_id_claimed_until = null, tax_id_checked_at = now(),
+          tax_id_next_check_at = now() + ${delayMs}::integer * interval '1 millisecond'
+        where id = ${id}::uuid and tax_id = ${taxId} and tax_id_status = 'unverified'`);
     },
 
     async setTerms(id: string, netDays: number | null, creditLimitCents: number | null) {

@@ -1,5 +1,6 @@
 import {
   company,
+  companyFields,
   companyIdParams,
   companyInput,
   companyMemberInput,
@@ -76,6 +77,27 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.get(request.params.id),
+  );
+
+  app.put(
+    '/api/companies/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['companies'],
+        summary: "Change a company's name and tax number (shop admins)",
+        description:
+          'A new tax number is checked as at creation: 400 at `taxId` when it cannot be an EU VAT number, then ' +
+          "VIES; VIES away leaves it 'unverified' (members pay tax) and every instance re-checks it in the " +
+          'background. The same number already valid is kept without asking VIES; `taxId` null or empty removes it. ' +
+          'Members and terms have routes of their own (ignored here).',
+        security: bearer,
+        params: companyIdParams,
+        body: companyFields,
+        response: { 200: company, ...adminErrors, 404: errorBody },
+      },
+    },
+    async (request) => service.update(request.params.id, request.body),
   );
 
   app.put(

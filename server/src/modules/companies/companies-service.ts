@@ -15,6 +15,7 @@ import { pagedList, type PageFacts } from '../../lib/paged-list.ts';
 import type { CompanyInvitationPayload } from '../mail/templates.ts';
 import { COMPANY_KEY_PATTERNS } from './companies-repository.ts';
 import type {
+  CheckedTaxId,
   CompaniesRepository,
   Membership,
   StoredCompany,
@@ -28,11 +29,10 @@ export interface CompaniesDeps {
   sendInvitation(recipient: string, payload: CompanyInvitationPayload): Promise<void>;
   /**
    * Checks a company's tax number as a person's is checked (tax module's VIES client): its
-   * country and status, or null when it cannot be an EU VAT number though it looks like one.
+   * country and status (an unverified EU number with its first re-check's wait), or null when it
+   * cannot be an EU VAT number though it looks like one.
    */
-  checkTaxId?(
-    raw: string,
-  ): Promise<{ taxId: string; country: string | null; status: 'valid' | 'invalid' | 'unverified' } | null>;
+  checkTaxId?(raw: string): Promise<CheckedTaxId | null>;
   /** A company's orders as JSON, newest first (the orders module's `listCompany`). */
   companyOrders(
     companyId: string,
@@ -68,6 +68,11 @@ function toCompany(row: StoredCompany, members: readonly StoredMember[]): Compan
 }
 
 const missing = () => notFound('Company');
+/** Two spellings of one tax number (spaces, dots, dashes and case aside). */
+const sameNumber = (a: string, b: string) => {
+  const plain = (v: string) => v.replace(/[\s.-]/g, '').toUpperCase();
+  return plain(a) === plain(b);
+};
 const noAccount = () => notFound('Account');
 
 /**
@@ -100,6 +105,17 @@ export function createCompaniesService(
     if (membership.role !== 'admin') throw forbidden("Only the company's admins can do this");
     return membership;
   }
+  /** The number checked by the tax module's rules; kept unchecked when the service has no checker (unit tests). */
+  async function checkedTaxId(raw: string): Promise<CheckedTaxId> {
+    if (!deps?.checkTaxId) return { taxId: raw, country: null, status: 'unverified', checked: false, retryInMs: null };
+    const checked = await deps.checkTaxId(raw);
+    if (!checked)
+      throw badRequest('This is not a valid EU VAT number', {
+        taxId: 'This is not a valid EU VAT number: check the country prefix and the digits',
+      });
+    return checked;
+  }
+
   function needDeps(): CompaniesDeps {
     if (!deps) throw new Error('the companies service was made without its mail and orders dependencies');
     return deps;
@@ -144,20 +160,26 @@ export function createCompaniesService(
     /** Creates a company; its tax number, when given, is checked (VIES for an EU VAT number) first. */
     async create(fields: { name: string; taxId?: string | null | undefined }): Promise<Company> {
       const raw = fields.taxId ?? null;
-      if (raw === null || !deps?.checkTaxId) return answer(await repository.create({ name: fields.name, taxId: raw }));
-      const checked = await deps.checkTaxId(raw);
-      if (!checked)
-        throw badRequest('This is not a valid EU VAT number', {
-          taxId: 'This is not a valid EU VAT number: check the country prefix and the digits',
-        });
-      return answer(
-        await repository.create({
-          name: fields.name,
-          taxId: checked.taxId,
-          taxIdCountry: checked.country,
-          taxIdStatus: checked.status,
-        }),
-      );
+      const checked = raw === null ? undefined : await checkedTaxId(raw);
+      return answer(await repository.create({ name: fields.name, taxId: raw }, checked));
+    },
+
+    /**
+     * `PUT /api/companies/:id`: a new name and tax number. A number that is new, or the same one
+     * not yet found valid, is checked as at creation (400 at `taxId` when it cannot be an EU VAT
+     * number, then VIES; VIES away: 'unverified' and the background re-check, afresh); the same
+     * valid number is kept without asking VIES again; null removes it. 404 for an unknown id.
+     */
+    async update(id: string, fields: { name: string; taxId: string | null }): Promise<Company> {
+      const row = await existing(id);
+      const raw = fields.taxId;
+      let checked: CheckedTaxId | null | undefined;
+      if (raw === null) checked = null;
+      else if (row.taxId !== null && sameNumber(row.taxId, raw) && row.taxIdStatus === 'valid') checked = undefined;
+      else checked = await checkedTaxId(raw);
+      const updated = await repository.update(id, fields.name, checked);
+      if (!updated) throw missing();
+      return answer(updated);
     },
 
     /** Attach an existing account to the company, or change its role; 409 when it is in another company. */

@@ -2,20 +2,56 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TaxRepository } from './tax-repository.ts';
 import { readTaxId, type ViesClient } from './vies-client.ts';
 
+/** The re-check's lease: longer than one VIES call can take (4 × its timeout, plus 10 s). */
+export const recheckLeaseMs = (viesTimeoutMs: number) => viesTimeoutMs * 4 + 10_000;
+
+/** A number the re-check took: whose it is (`key`: an account's id, a company's id), and the number. */
+export type ClaimedNumber = {
+  key: string;
+  taxId: string;
+  attempts: number;
+};
+
+/**
+ * Where the re-check finds unverified numbers (a person's `tax_ids`, a company's columns). Each
+ * source keeps the same guarantee: `claimDue` takes due rows with FOR UPDATE SKIP LOCKED and a
+ * lease, counting the try; `resolve` and `reschedule` write only while the row still has the
+ * claimed number and is still unverified (a number changed meanwhile keeps its own check).
+ */
+export interface RecheckSource {
+  /** For the logs: whose numbers these are. */
+  readonly name: string;
+  claimDue(limit: number, leaseMs: number): Promise<ClaimedNumber[]>;
+  resolve(key: string, taxId: string, status: 'valid' | 'invalid'): Promise<void>;
+  reschedule(key: string, taxId: string, delayMs: number): Promise<void>;
+}
+
+/** The people's own numbers (`tax_ids`, tax-repository.ts) as a re-check source. */
+export function personTaxIds(repository: TaxRepository): RecheckSource {
+  return {
+    name: 'person',
+    claimDue: async (limit, leaseMs) =>
+      (await repository.claimDue(limit, leaseMs)).map((r) => ({ key: r.userId, taxId: r.taxId, attempts: r.attempts })),
+    resolve: (key, taxId, status) => repository.resolve(key, taxId, status),
+    reschedule: (key, taxId, delayMs) => repository.reschedule(key, taxId, delayMs),
+  };
+}
+
 /** The wait before the check after `attempts` failed ones: `baseMs` doubling, at most `maxMs`. */
 export const recheckDelayMs = (attempts: number, baseMs: number, maxMs: number) =>
   Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 
 /**
  * The background re-check of unverified EU VAT numbers (VIES was away when they were set), in
- * every instance. Each run claims due rows (tax-repository `claimDue`: FOR UPDATE SKIP LOCKED plus
+ * every instance, for one source of numbers (`personTaxIds`, the companies module's
+ * `companyTaxIds`). Each run claims due rows (the source's `claimDue`: FOR UPDATE SKIP LOCKED plus
  * a lease), so two instances never check the same number at once; an instance killed with a
  * claim leaves it to the others once the lease ends. VIES valid/invalid resolves the row; VIES
  * still away puts it back with exponential back-off. A failed run (database away) is logged and
  * the timer tries again.
  */
 export function createTaxIdRechecker(options: {
-  repository: TaxRepository;
+  source: RecheckSource;
   vies: ViesClient;
   log: FastifyBaseLogger;
   pollMs: number;
@@ -24,7 +60,7 @@ export function createTaxIdRechecker(options: {
   /** Longer than one VIES call can take (its timeout). */
   leaseMs: number;
 }) {
-  const { repository, vies, log } = options;
+  const { source, vies, log } = options;
   const retryMaxMs = options.retryMaxMs ?? 24 * 60 * 60_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -36,7 +72,7 @@ export function createTaxIdRechecker(options: {
       again = false;
       for (;;) {
         if (stopped) return;
-        const claimed = await repository.claimDue(10, options.leaseMs);
+        const claimed = await source.claimDue(10, options.leaseMs);
         if (claimed.length === 0) break;
         for (const row of claimed) {
           if (stopped) return;
@@ -44,9 +80,12 @@ export function createTaxIdRechecker(options: {
           const answer = read.kind === 'eu' ? await vies.check(read.viesCountry, read.vatNumber) : 'invalid';
           if (answer === 'unavailable') {
             const delay = recheckDelayMs(row.attempts, options.retryBaseMs, retryMaxMs);
-            log.info({ attempts: row.attempts, retryInMs: delay }, 'VIES still unavailable; tax number re-check later');
-            await repository.reschedule(row.userId, row.taxId, delay);
-          } else await repository.resolve(row.userId, row.taxId, answer);
+            log.info(
+              { source: source.name, attempts: row.attempts, retryInMs: delay },
+              'VIES still unavailable; tax number re-check later',
+            );
+            await source.reschedule(row.key, row.taxId, delay);
+          } else await source.resolve(row.key, row.taxId, answer);
         }
       }
     } while (again && !stopped);
@@ -58,7 +97,9 @@ export function createTaxIdRechecker(options: {
       return running;
     }
     running = drain()
-      .catch((err: unknown) => log.warn({ err }, 'tax number re-check failed (database away?); will retry'))
+      .catch((err: unknown) =>
+        log.warn({ err, source: source.name }, 'tax number re-check failed (database away?); will retry'),
+      )
       .finally(() => {
         running = undefined;
       });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createTaxIdRechecker } from './tax-id-rechecker.ts';
+import { createTaxIdRechecker, personTaxIds, recheckLeaseMs } from './tax-id-rechecker.ts';
 import { createTaxRepository } from './tax-repository.ts';
 import {
   createTaxService,
@@ -48,12 +48,12 @@ export const taxPlugin = fp(
     app.orders.useTaxPolicy({ decide: service.decide });
 
     const rechecker = createTaxIdRechecker({
-      repository,
+      source: personTaxIds(repository),
       vies,
       log: app.log,
       pollMs: app.config.VIES_RECHECK_POLL_MS,
       retryBaseMs: app.config.VIES_RETRY_BASE_MS,
-      leaseMs: app.config.VIES_TIMEOUT_MS * 4 + 10_000,
+      leaseMs: recheckLeaseMs(app.config.VIES_TIMEOUT_MS),
     });
     app.addHook('onReady', async () => rechecker.start());
     app.addHook('onClose', async () => rechecker.stop());

@@ -1,5 +1,6 @@
 import type {
   Company,
+  CompanyFields,
   CompanyInput,
   CompanyInvitation,
   CompanyRole,
@@ -112,6 +113,16 @@ export function useCreateCompany() {
   const invalidate = useInvalidateCompanies();
   return useMutation({
     mutationFn: (input: CompanyInput) => request<Company>('/api/companies', { method: 'POST', body: input }),
+    onSettled: invalidate,
+  });
+}
+
+/** `PUT /api/companies/:id` (shop admins): the name and the tax number (checked with VIES by the server). */
+export function useUpdateCompany() {
+  const invalidate = useInvalidateCompanies();
+  return useMutation({
+    mutationFn: ({ companyId, fields }: { companyId: string; fields: CompanyFields }) =>
+      request<Company>(`/api/companies/${encodeURIComponent(companyId)}`, { method: 'PUT', body: fields }),
     onSettled: invalidate,
   });
 }

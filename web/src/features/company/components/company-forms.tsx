@@ -1,5 +1,6 @@
 import {
   COMPANY_ROLES,
+  companyFields,
   companyInput,
   companyMemberInput,
   CREDIT_LIMIT_MAX,
@@ -18,7 +19,7 @@ import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
-import { useCreateCompany, usePutCompanyMember, usePutCompanyTerms } from '../api/company.ts';
+import { useCreateCompany, usePutCompanyMember, usePutCompanyTerms, useUpdateCompany } from '../api/company.ts';
 
 /** `POST /api/companies` (shop admins): name and an optional tax number. */
 export function CreateCompanyForm() {
@@ -60,6 +61,89 @@ export function CreateCompanyForm() {
         </div>
       </div>
     </form>
+  );
+}
+
+/**
+ * `PUT /api/companies/:id` (shop admins): a new name and tax number; the server checks a new
+ * number with VIES (a malformed EU VAT number is an error at the field). Empty removes the number.
+ */
+export function EditCompanyForm({ company, onDone }: { company: Company; onDone: () => void }) {
+  const form = useZodForm(companyFields, { defaultValues: { name: company.name, taxId: company.taxId ?? '' } });
+  const update = useUpdateCompany();
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((fields) =>
+    update.mutate(
+      { companyId: company._id, fields },
+      {
+        onSuccess: (saved) => {
+          toast.success(`${saved.name} saved`);
+          onDone();
+        },
+        onError: (error) => showServerFieldErrors(error, ['name', 'taxId'], form.setError),
+      },
+    ),
+  );
+  const atField = isApiError(update.error) && update.error.fields !== undefined;
+  return (
+    <form
+      noValidate
+      aria-label={`Edit ${company.name}`}
+      className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-2"
+      onSubmit={onSubmit}
+    >
+      <TextField label="Company name" required registration={form.register('name')} error={errors.name?.message} />
+      <TextField
+        label="Tax number"
+        placeholder="FR40303265045"
+        registration={form.register('taxId')}
+        error={errors.taxId?.message}
+      />
+      <p className="text-sm sm:col-span-2">
+        A new EU VAT number is checked with the EU’s VIES service; leave it empty for none.
+      </p>
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <FormError message={update.isError && !atField ? update.error.message : null} />
+        <div className="flex gap-2">
+          <button type="submit" className="btn btn-primary btn-sm" disabled={update.isPending}>
+            {update.isPending ? <Spinner size="sm" /> : null}
+            Save company
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={update.isPending} onClick={onDone}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** EU VAT prefixes (EL for Greece): a number without one is no VAT number, which nothing checks. */
+const EU_VAT_PREFIX = /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK)/i;
+
+const TAX_ID_STATUS = {
+  valid: { label: 'Valid', badge: 'badge-success', title: 'Confirmed by the EU’s VIES service: reverse charge' },
+  invalid: { label: 'Invalid', badge: 'badge-error', title: 'VIES does not know this number: members pay tax' },
+  unverified: {
+    label: 'Waiting for VIES',
+    badge: 'badge-warning',
+    title: 'VIES could not be reached: members pay tax until it is checked again',
+  },
+  other: { label: 'Not checked', badge: 'badge-neutral', title: 'Not an EU VAT number: members pay tax' },
+} as const;
+
+/** A company's tax number and its status (valid / invalid / waiting for VIES), or "none". */
+export function CompanyTaxId({ company }: { company: Pick<Company, 'taxId' | 'taxIdStatus'> }) {
+  if (!company.taxId) return <span className="text-sm">Tax number: none</span>;
+  const status = company.taxIdStatus ?? 'unverified';
+  const shown = TAX_ID_STATUS[status === 'unverified' && !EU_VAT_PREFIX.test(company.taxId) ? 'other' : status];
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-sm" data-testid="company-tax-id">
+      Tax number: {company.taxId}
+      <span className={`badge badge-sm ${shown.badge}`} title={shown.title}>
+        {shown.label}
+      </span>
+    </span>
   );
 }
 

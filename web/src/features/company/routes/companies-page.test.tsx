@@ -61,4 +61,62 @@ describe('Companies (shop admins, issue 30)', () => {
     expect(await screen.findByText('Terms of Northline Fleet withdrawn')).toBeInTheDocument();
     expect(state.companies[0]!.terms).toBeNull();
   });
+
+  it('edits the name and the tax number (errors at the field) and shows the number’s status', async () => {
+    addCompany('Northline Fleet', [], { taxId: 'FR40303265045' });
+    addCompany('Other Fleet', [], { taxId: '12-3456789', taxIdStatus: 'unverified' });
+    const { user } = openAsAdmin();
+    const card = await screen.findByRole('article', { name: 'Northline Fleet' });
+    expect(within(card).getByTestId('company-tax-id')).toHaveTextContent('FR40303265045Valid');
+    const other = screen.getByRole('article', { name: 'Other Fleet' });
+    expect(within(other).getByTestId('company-tax-id')).toHaveTextContent('Not checked');
+
+    await user.click(within(card).getByRole('button', { name: 'Edit name and tax number of Northline Fleet' }));
+    const form = within(card).getByRole('form', { name: 'Edit Northline Fleet' });
+    expect(within(form).getByLabelText('Company name')).toHaveValue('Northline Fleet');
+    expect(within(form).getByLabelText('Tax number')).toHaveValue('FR40303265045');
+
+    // The contract's checks in the browser, the server's at the field; nothing is saved.
+    await user.clear(within(form).getByLabelText('Company name'));
+    await user.clear(within(form).getByLabelText('Tax number'));
+    await user.type(within(form).getByLabelText('Tax number'), 'X'.repeat(31));
+    await user.click(within(form).getByRole('button', { name: 'Save company' }));
+    expect(await within(form).findByText('Company name is required')).toBeInTheDocument();
+    expect(within(form).getByText('taxId has at most 30 characters')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Company name'), 'Northline Fleet BV');
+    await user.clear(within(form).getByLabelText('Tax number'));
+    await user.type(within(form).getByLabelText('Tax number'), 'FR12');
+    await user.click(within(form).getByRole('button', { name: 'Save company' }));
+    expect(
+      await within(form).findByText('This is not a valid EU VAT number: check the country prefix and the digits'),
+    ).toBeInTheDocument();
+    expect(state.companies[0]).toMatchObject({ name: 'Northline Fleet', taxId: 'FR40303265045' });
+
+    // VIES away: saved, and the number waits for VIES (members pay tax meanwhile).
+    state.viesDown = true;
+    await user.clear(within(form).getByLabelText('Tax number'));
+    await user.type(within(form).getByLabelText('Tax number'), 'DE 123456789');
+    await user.click(within(form).getByRole('button', { name: 'Save company' }));
+    expect(await screen.findByText('Northline Fleet BV saved')).toBeInTheDocument();
+    const saved = await screen.findByRole('article', { name: 'Northline Fleet BV' });
+    expect(within(saved).getByTestId('company-tax-id')).toHaveTextContent('DE123456789Waiting for VIES');
+    expect(within(saved).queryByRole('form', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(state.companies[0]).toMatchObject({
+      name: 'Northline Fleet BV',
+      taxId: 'DE123456789',
+      taxIdStatus: 'unverified',
+    });
+    expect(state.writes).toContain(`PUT /api/companies/${state.companies[0]!._id}`);
+
+    // Empty removes the number; Cancel leaves the form without saving.
+    await user.click(within(saved).getByRole('button', { name: 'Edit name and tax number of Northline Fleet BV' }));
+    const again = within(saved).getByRole('form', { name: 'Edit Northline Fleet BV' });
+    await user.clear(within(again).getByLabelText('Tax number'));
+    await user.click(within(again).getByRole('button', { name: 'Save company' }));
+    await waitFor(() => expect(within(saved).getByText('Tax number: none')).toBeInTheDocument());
+    expect(state.companies[0]!.taxIdStatus).toBeNull();
+    await user.click(within(saved).getByRole('button', { name: 'Edit name and tax number of Northline Fleet BV' }));
+    await user.click(within(saved).getByRole('button', { name: 'Cancel' }));
+    expect(within(saved).queryByRole('form', { name: /^Edit / })).not.toBeInTheDocument();
+  });
 });

@@ -1,10 +1,17 @@
 import type { Company, CompanyMember } from '@torque/contract';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { CountHeading, PageHeader } from '@/components/layout/page-header.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { useCompanies, usePutCompanyMember } from '../api/company.ts';
-import { AttachMemberForm, CreateCompanyForm, TermsForm } from '../components/company-forms.tsx';
+import {
+  AttachMemberForm,
+  CompanyTaxId,
+  CreateCompanyForm,
+  EditCompanyForm,
+  TermsForm,
+} from '../components/company-forms.tsx';
 
 /** `/dashboard/companies` (shop admins, issue 30): every company; create, attach accounts, roles, terms. */
 export default function CompaniesPage() {
@@ -36,6 +43,7 @@ export default function CompaniesPage() {
 
 function CompanyCard({ company }: { company: Company }) {
   const put = usePutCompanyMember();
+  const [editing, setEditing] = useState(false);
   const switchRole = (member: CompanyMember) => {
     const role = member.role === 'admin' ? 'buyer' : 'admin';
     put.mutate(
@@ -56,16 +64,25 @@ function CompanyCard({ company }: { company: Company }) {
         <h3 id={headingId} className="text-lg font-semibold">
           {company.name}
         </h3>
-        <span className="text-sm">
-          Tax number: {company.taxId ? `${company.taxId} (${company.taxIdStatus ?? 'unverified'})` : 'none'}
-        </span>
+        <CompanyTaxId company={company} />
         <span className="text-sm">
           Terms:{' '}
           {company.terms
             ? `Net ${company.terms.netDays}, credit limit ${formatMoney(company.terms.creditLimit)}`
             : 'none'}
         </span>
+        {editing ? null : (
+          <button
+            type="button"
+            className="btn btn-outline btn-xs"
+            aria-label={`Edit name and tax number of ${company.name}`}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </button>
+        )}
       </header>
+      {editing ? <EditCompanyForm company={company} onDone={() => setEditing(false)} /> : null}
       {company.members.length === 0 ? (
         <p className="text-sm">No members yet.</p>
       ) : (
