@@ -1,6 +1,7 @@
 import { CART_LINES_MAX, CART_QUANTITY_MAX, type PriceBreak } from '@torque/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../lib/prepared-query.ts';
 import { priceBreaksOf } from '../../lib/price-breaks.ts';
 import { idsParam, type Runner } from '../../lib/sql-lists.ts';
 
@@ -51,6 +52,23 @@ const inputOf = (lines: readonly StoredLine[]): SQL => sql`
   input as (
     select (e.value->>'partId')::uuid as part_id, (e.value->>'quantity')::int as quantity, e.ord
     from json_array_elements(${JSON.stringify(lines)}::json) with ordinality as e(value, ord))`;
+
+/** $1 user id: the account's lines in the order they were added. */
+const STORED_LINES = `select part_id as "partId", quantity from cart_lines where user_id = $1::text order by position`;
+
+/**
+ * $1 user id, $2 part ids, $3 quantities: deletes the lines that are exactly these (a line changed
+ * since stays). Checkout runs it after the order committed, so its own commit does not wait for
+ * the disk (`synchronous_commit` off for this statement's transaction only, `async`, which the
+ * WHERE reads so that it runs first): a crash in the next fraction of a second can only bring the
+ * ordered lines back into the cart, the side checkout already accepts when this statement fails.
+ * The order itself is committed durably by its own statement.
+ */
+const REMOVE_EXACTLY = `
+  with async as (select set_config('synchronous_commit', 'off', true) as setting)
+  delete from cart_lines as c using unnest($2::uuid[], $3::integer[]) as i(part_id, quantity)
+  where c.user_id = $1::text and c.part_id = i.part_id and c.quantity = i.quantity
+    and (select setting from async) is not null`;
 
 /** Whether every part the input names exists (in the statement's snapshot). */
 const EVERY_PART_EXISTS = sql`
@@ -125,10 +143,10 @@ export function createCartRepository(db: Db) {
 
     /** The account's lines as stored, in the order they were added. */
     async storedLines(userId: string): Promise<StoredLine[]> {
-      const found = await rows(
-        db,
-        sql`select part_id as "partId", quantity from cart_lines where user_id = ${userId} order by position`,
-      );
+      // Prepared (checkout reads it before every order): planned once per connection.
+      const found = await preparedQuery<{ partId: unknown; quantity: unknown }>(db, 'cart_stored_lines', STORED_LINES, [
+        userId,
+      ]);
       return found.map((r) => ({ partId: String(r.partId), quantity: Number(r.quantity) }));
     },
 
@@ -213,11 +231,12 @@ export function createCartRepository(db: Db) {
     /** Removes the lines whose part and quantity are exactly these (a line changed since stays). */
     async removeExactly(userId: string, lines: readonly StoredLine[]): Promise<void> {
       if (lines.length === 0) return;
-      await db.execute(
-        sql`with ${inputOf(lines)}
-            delete from cart_lines c using input i
-            where c.user_id = ${userId} and c.part_id = i.part_id and c.quantity = i.quantity`,
-      );
+      // Prepared, the lines as two arrays (checkout runs it after every order).
+      await preparedQuery(db, 'cart_remove_exactly', REMOVE_EXACTLY, [
+        userId,
+        lines.map((l) => l.partId),
+        lines.map((l) => l.quantity),
+      ]);
     },
   };
 }

@@ -132,11 +132,17 @@ export async function placeLines(
   },
   caller: Caller,
   input: PlaceLinesInput,
-  tax: TaxDecision,
+  /** The order's tax decision, being read: its round trip runs beside the prices' (one wait, not two). */
+  decidingTax: Promise<TaxDecision>,
 ): Promise<string> {
   const lines = mergedLines(input.lines);
   const partIds = lines.map((l) => l.partId);
-  let [prices, terms] = await Promise.all([deps.repository.pricesOf(partIds), deps.buyerTerms(caller.userId, partIds)]);
+  const [tax, firstPrices, firstTerms] = await Promise.all([
+    decidingTax,
+    deps.repository.pricesOf(partIds),
+    deps.buyerTerms(caller.userId, partIds),
+  ]);
+  let [prices, terms] = [firstPrices, firstTerms];
   for (let attempt = 1; ; attempt++) {
     const priced = pricedLines(lines, prices, terms, new Date());
     // Issue 29: the tax of these very lines (taxAmounts, the quote's function), written with the order.

@@ -102,14 +102,16 @@ export function createOrdersService(deps: {
      */
     async place(caller: Caller, input: PlaceOrderInput): Promise<string> {
       // The spec's order has a free-text address: taxed as the seller's country (PRODUCT.md "Tax").
-      const tax = await decideTax(caller, null);
+      // Read beside the first prices (one wait, not two).
+      const decidingTax = decideTax(caller, null);
       for (let attempt = 1; ; attempt++) {
         // The unit price is the pricing function's (its quantity breaks, issue 30); the statement
         // places nothing if the price or breaks changed since this read, and the loop prices again.
         // Issue 30: with the buyer's price lists (PRODUCT.md §25), whose stamp the statement compares too.
-        const [prices, terms] = await Promise.all([
+        const [prices, terms, tax] = await Promise.all([
           repository.pricesOf([input.partId]),
           buyerTerms(caller.userId, [input.partId]),
+          decidingTax,
         ]);
         const price = prices.get(input.partId);
         if (!price) throw notFound('Part');
@@ -145,7 +147,7 @@ export function createOrdersService(deps: {
      * checkout's order. Answers its JSON; a refusal names every offending line.
      */
     placeLines: async (caller: Caller, input: PlaceLinesInput): Promise<string> =>
-      placeLines({ ...deps, buyerTerms }, caller, input, await decideTax(caller, input.destination ?? null)),
+      placeLines({ ...deps, buyerTerms }, caller, input, decideTax(caller, input.destination ?? null)),
 
     /** The caller's own orders, as JSON: `email` must be the caller's. */
     async listOwn(caller: Caller, email: string): Promise<string> {

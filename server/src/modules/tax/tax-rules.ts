@@ -42,9 +42,17 @@ export function inTaxArea(sellerCountry: string, destination: string): boolean {
   return destination === sellerCountry;
 }
 
+/** One date formatter per zone: building an Intl.DateTimeFormat costs more than the rest of a tax decision. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date (YYYY-MM-DD) in the IANA zone `timeZone`. */
 export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 export interface TaxFacts {

@@ -115,12 +115,19 @@ export function createTaxService(deps: {
     const dest = destination
       ? { country: destination.country.toUpperCase(), region: regionOf(destination.region) }
       : { country: seller.country, region: null };
-    const [rateMilli, taxId, exemption] = await Promise.all([
-      repository.rateFor(dest.country, dest.region, seller.country),
-      // A member buys with their company's number (issue 30), else their own.
-      repository.buyerTaxIdOf(buyer.userId),
-      repository.exemptionOf(buyer.email.toLowerCase()),
-    ]);
+    // One round trip (tax-repository.ts DECISION_FACTS): a member buys with their company's number
+    // (issue 30), else their own.
+    const {
+      rateMilli,
+      buyerTaxId: taxId,
+      exemption,
+    } = await repository.decisionFacts(
+      dest.country,
+      dest.region,
+      seller.country,
+      buyer.userId,
+      buyer.email.toLowerCase(),
+    );
     return decideTax({
       sellerCountry: seller.country,
       sellerTaxId: seller.taxId,
