@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import '@/lib/preact-autofocus.ts';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetState, server } from './mock-api.ts';
 
@@ -12,6 +13,12 @@ configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not lay pages out; React Router's scroll restoration only needs this to exist.
 window.scrollTo = () => {};
+
+// Preact runs effects after the next paint: a requestAnimationFrame raced by a 100 ms timer that
+// then calls cancelAnimationFrame. Such a timer still pending when a file ends fired after jsdom's
+// globals were gone ("cancelAnimationFrame is not defined": an unhandled error fails the whole run,
+// seen once under load). jsdom paints nothing: effects run on the next task instead.
+options.requestAnimationFrame = (callback) => void setTimeout(callback);
 
 // jsdom has no idle callbacks; a test page is idle at once (the toast container waits for idle).
 window.requestIdleCallback ??= (callback) =>
