@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createKeysetCodec } from '../../lib/keyset-page.ts';
-import { createTaxIdRechecker, recheckLeaseMs, type RecheckSource } from '../tax/tax-id-rechecker.ts';
+import { runTaxIdRechecks, type RecheckSource } from '../tax/tax-id-rechecker.ts';
 import { createViesClient, readTaxId } from '../tax/vies-client.ts';
 import { createCompaniesRepository, type CompaniesRepository } from './companies-repository.ts';
 import { createCompaniesService, type CompaniesService } from './companies-service.ts';
@@ -63,16 +63,7 @@ export const companiesPlugin = fp(
       ),
     );
 
-    const rechecker = createTaxIdRechecker({
-      source: companyTaxIds(repository),
-      vies,
-      log: app.log,
-      pollMs: app.config.VIES_RECHECK_POLL_MS,
-      retryBaseMs: app.config.VIES_RETRY_BASE_MS,
-      leaseMs: recheckLeaseMs(app.config.VIES_TIMEOUT_MS),
-    });
-    app.addHook('onReady', async () => rechecker.start());
-    app.addHook('onClose', async () => rechecker.stop());
+    runTaxIdRechecks(app, companyTaxIds(repository), vies);
   },
   { name: 'companies', dependencies: ['database', 'orders', 'mail'] },
 );

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { TaxRepository } from './tax-repository.ts';
 import { readTaxId, type ViesClient } from './vies-client.ts';
 
@@ -132,3 +132,22 @@ export function createTaxIdRechecker(options: {
   };
 }
 export type TaxIdRechecker = ReturnType<typeof createTaxIdRechecker>;
+
+/**
+ * One source's re-check in this instance, with the app's settings, started when the app is ready
+ * and stopped (its run finished) when it closes: persons' numbers (tax-plugin.ts) and companies'
+ * (companies-plugin.ts).
+ */
+export function runTaxIdRechecks(app: FastifyInstance, source: RecheckSource, vies: ViesClient): TaxIdRechecker {
+  const rechecker = createTaxIdRechecker({
+    source,
+    vies,
+    log: app.log,
+    pollMs: app.config.VIES_RECHECK_POLL_MS,
+    retryBaseMs: app.config.VIES_RETRY_BASE_MS,
+    leaseMs: recheckLeaseMs(app.config.VIES_TIMEOUT_MS),
+  });
+  app.addHook('onReady', async () => rechecker.start());
+  app.addHook('onClose', async () => rechecker.stop());
+  return rechecker;
+}

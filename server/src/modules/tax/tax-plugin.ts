@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createTaxIdRechecker, personTaxIds, recheckLeaseMs } from './tax-id-rechecker.ts';
+import { personTaxIds, runTaxIdRechecks } from './tax-id-rechecker.ts';
 import { createTaxRepository } from './tax-repository.ts';
 import {
   createTaxService,
@@ -47,16 +47,7 @@ export const taxPlugin = fp(
     app.decorate('tax', service);
     app.orders.useTaxPolicy({ decide: service.decide });
 
-    const rechecker = createTaxIdRechecker({
-      source: personTaxIds(repository),
-      vies,
-      log: app.log,
-      pollMs: app.config.VIES_RECHECK_POLL_MS,
-      retryBaseMs: app.config.VIES_RETRY_BASE_MS,
-      leaseMs: recheckLeaseMs(app.config.VIES_TIMEOUT_MS),
-    });
-    app.addHook('onReady', async () => rechecker.start());
-    app.addHook('onClose', async () => rechecker.stop());
+    runTaxIdRechecks(app, personTaxIds(repository), vies);
   },
   { name: 'tax', dependencies: ['database', 'orders', 'cart', 'addresses', 'shipping'] },
 );
