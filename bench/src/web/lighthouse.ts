@@ -60,6 +60,15 @@ export interface PageScores {
  * NO_NAVSTART): a fault of the recording on a loaded machine, not a measurement of the page.
  */
 const RETRYABLE = /Please run Lighthouse again|NO_NAVSTART/;
+
+/**
+ * Lighthouse's CPU slowdown (its mobile preset: 4). Machines of this kind differ about 3× in
+ * speed; on a faster one, BENCH_CPU_SLOWDOWN = 4 × its benchmarkIndex ÷ the reference machine's
+ * gives the reference machine's figures (docs/PERFORMANCE.md says which was used).
+ */
+export const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
+if (!(CPU_SLOWDOWN >= 1))
+  throw new Error(`BENCH_CPU_SLOWDOWN must be a number ≥ 1, got ${process.env.BENCH_CPU_SLOWDOWN}`);
 const ATTEMPTS = 3;
 
 /** One Lighthouse 12 run, tried again (up to 3 times, each said) when Lighthouse asks for that. */
@@ -85,6 +94,7 @@ async function lighthouseAttempt(url: string, outFile: string): Promise<LhReport
       `--output-path=${outFile}`,
       `--only-categories=${CATEGORIES.join(',')}`,
       `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
+      `--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`,
       '--quiet',
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 1 << 24 },
