@@ -352,7 +352,7 @@ for (const kind of databaseKinds()) {
         'Bea Buyer',
         'Bea Garage LLC',
         '5 Piston Rd',
-        '62704 Springfield IL',
+        'Springfield, IL 62704',
         'buyer@invoices.test',
         'INV-A-1 Brake disc front 2 $12.50 $25.00',
         'INV-B-2 Wiper blade 3 $3.10 $9.30',

@@ -1,6 +1,7 @@
 import { ADDRESS_BOOK_MAX, type Address, type AddressFields, type PostalAddress } from '@torque/contract';
 import { countryName } from '@torque/contract/address-rules';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { postalLines } from '../../lib/postal-lines.ts';
 import type { Caller } from '../../plugins/access.ts';
 import type { AddressesRepository, DefaultFlags, StoredAddress } from './addresses-repository.ts';
 
@@ -33,12 +34,12 @@ function toAddress(row: StoredAddress): Address {
 }
 
 /**
- * One line of text for an address, as the spec's free-text `address` of an order shows it:
- * "Jane Doe, Acme Ltd, 1 Gear St, Unit 4, Springfield, IL 62704, United States of America".
+ * One line of text for an address, as the spec's free-text `address` of an order shows it, its
+ * lines as the country writes them (lib/postal-lines.ts): "Jane Doe, Acme Ltd, 1 Gear St, Unit 4,
+ * Springfield, IL 62704, United States of America"; "…, 1 rue de Rivoli, 75001 Paris, France".
  */
 export function formatAddress(a: PostalAddress): string {
-  const place = [a.city, [a.region, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [a.name, a.company, a.line1, a.line2, place, a.countryName].filter(Boolean).join(', ');
+  return [a.name, a.company, ...postalLines(a)].filter(Boolean).join(', ');
 }
 
 const missing = () => notFound('Address');

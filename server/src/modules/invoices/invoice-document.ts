@@ -7,6 +7,7 @@ import {
   type PostalAddress,
 } from '@torque/contract';
 import { clip } from '../../lib/clip.ts';
+import { postalLines } from '../../lib/postal-lines.ts';
 import { toCents } from '../../lib/money.ts';
 
 /**
@@ -127,12 +128,8 @@ function sellerParty(seller: SellerInfo): DocumentParty {
   };
 }
 
-function postalLines(a: PostalAddress): string[] {
-  const cityLine = [a.postalCode, a.city, a.region].filter(Boolean).join(' ');
-  return [a.line1, a.line2, cityLine, a.countryName || a.country]
-    .filter((l): l is string => Boolean(l))
-    .map((l) => clip(l, ADDRESS_LINE_MAX));
-}
+/** The address as its country writes it (lib/postal-lines.ts), each line clipped for the page. */
+const postalLinesOf = (a: PostalAddress): string[] => postalLines(a).map((l) => clip(l, ADDRESS_LINE_MAX));
 
 /** The shipping address, when it is not the address the buyer block already shows. */
 function shipToParty(order: Order): DocumentParty | null {
@@ -142,12 +139,12 @@ function shipToParty(order: Order): DocumentParty | null {
   const same =
     shipping.name === billing.name &&
     shipping.company === billing.company &&
-    postalLines(shipping).join('\n') === postalLines(billing).join('\n');
+    postalLinesOf(shipping).join('\n') === postalLinesOf(billing).join('\n');
   if (same) return null;
   return {
     name: clip(shipping.name, ADDRESS_LINE_MAX),
     company: shipping.company ? clip(shipping.company, ADDRESS_LINE_MAX) : null,
-    addressLines: postalLines(shipping),
+    addressLines: postalLinesOf(shipping),
     email: null,
     taxIds: [],
     registration: null,
@@ -163,7 +160,7 @@ function buyerParty(order: Order, extras: DocumentExtras): DocumentParty {
     name,
     company: postal?.company ? clip(postal.company, ADDRESS_LINE_MAX) : null,
     addressLines: postal
-      ? postalLines(postal)
+      ? postalLinesOf(postal)
       : clip(order.address, TEXT_MAX.address)
           .split(/\s*\n\s*/)
           .filter(Boolean),
