@@ -64,38 +64,32 @@ export function createTaxIdRechecker(options: {
   const retryMaxMs = options.retryMaxMs ?? 24 * 60 * 60_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let again = false;
   let stopped = true;
 
+  /** Claims and checks due numbers, ten at a time, until none is due. */
   async function drain(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
+    for (;;) {
+      if (stopped) return;
+      const claimed = await source.claimDue(10, options.leaseMs);
+      if (claimed.length === 0) return;
+      for (const row of claimed) {
         if (stopped) return;
-        const claimed = await source.claimDue(10, options.leaseMs);
-        if (claimed.length === 0) break;
-        for (const row of claimed) {
-          if (stopped) return;
-          const read = readTaxId(row.taxId);
-          const answer = read.kind === 'eu' ? await vies.check(read.viesCountry, read.vatNumber) : 'invalid';
-          if (answer === 'unavailable') {
-            const delay = recheckDelayMs(row.attempts, options.retryBaseMs, retryMaxMs);
-            log.info(
-              { source: source.name, attempts: row.attempts, retryInMs: delay },
-              'VIES still unavailable; tax number re-check later',
-            );
-            await source.reschedule(row.key, row.taxId, delay);
-          } else await source.resolve(row.key, row.taxId, answer);
-        }
+        const read = readTaxId(row.taxId);
+        const answer = read.kind === 'eu' ? await vies.check(read.viesCountry, read.vatNumber) : 'invalid';
+        if (answer === 'unavailable') {
+          const delay = recheckDelayMs(row.attempts, options.retryBaseMs, retryMaxMs);
+          log.info(
+            { source: source.name, attempts: row.attempts, retryInMs: delay },
+            'VIES still unavailable; tax number re-check later',
+          );
+          await source.reschedule(row.key, row.taxId, delay);
+        } else await source.resolve(row.key, row.taxId, answer);
       }
-    } while (again && !stopped);
+    }
   }
 
+  /** One run (the timer's); `stop` waits for it. */
   function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
     running = drain()
       .catch((err: unknown) =>
         log.warn({ err, source: source.name }, 'tax number re-check failed (database away?); will retry'),
@@ -120,10 +114,6 @@ export function createTaxIdRechecker(options: {
       stopped = false;
       schedule();
     },
-    poke(): void {
-      if (!stopped) void run();
-    },
-    runNow: () => run(),
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);

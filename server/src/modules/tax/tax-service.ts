@@ -71,8 +71,6 @@ export function createTaxService(deps: {
   cart: QuoteCart;
   addresses: QuoteAddresses;
   shipping: QuoteShipping;
-  /** Wakes the background re-check (a number just became unverified). */
-  poke?: () => void;
   now?: () => Date;
 }) {
   const { repository, seller } = deps;
@@ -194,7 +192,6 @@ export function createTaxService(deps: {
         checked: answer !== 'unavailable',
         retryInMs: status === 'unverified' ? deps.retryBaseMs : null,
       });
-      if (status === 'unverified') deps.poke?.();
       return answerOf(row);
     },
 
