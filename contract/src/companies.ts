@@ -40,6 +40,11 @@ export const company = z.object({
    * set ('unverified' while VIES is away); a member's tax decision uses this number. Null without one.
    */
   taxIdStatus: z.enum(TAX_ID_STATUSES).nullable(),
+  /**
+   * The EU country of the number (ISO 3166-1, as a person's number answers it), or null when the
+   * number is no EU VAT number (then nothing checks it: its status stays 'unverified') or there is none.
+   */
+  taxIdCountry: z.string().nullable(),
   /** Null until a shop admin grants payment terms. */
   terms: companyTerms.nullable(),
   members: z.array(companyMember),

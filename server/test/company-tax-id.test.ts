@@ -101,7 +101,10 @@ for (const kind of databaseKinds()) {
       const res = await h.edit(created._id, { name: '  Edit Fleet BV ', taxId: 'nl 0044.95445-b01', members: [] });
       assert.equal(res.statusCode, 200, res.body);
       const edited: Company = res.json();
-      assert.deepEqual([edited.name, edited.taxId, edited.taxIdStatus], ['Edit Fleet BV', NL_NUMBER, 'valid']);
+      assert.deepEqual(
+        [edited.name, edited.taxId, edited.taxIdStatus, edited.taxIdCountry],
+        ['Edit Fleet BV', NL_NUMBER, 'valid', 'NL'],
+      );
       assert.deepEqual(await h.read(created._id), edited);
 
       // The same number again, VIES away: kept valid, VIES not asked.
@@ -118,11 +121,15 @@ for (const kind of databaseKinds()) {
 
       // Another kind of number: kept, unverified, nobody asked; null (or '') removes it.
       const ein = await h.edit(created._id, { name: 'Edit Fleet B.V.', taxId: '12-3456789' });
-      assert.deepEqual([ein.json().taxId, ein.json().taxIdStatus], ['12-3456789', 'unverified']);
+      // No EU country: no VAT number, so nothing will check it (the page says "Not checked").
+      assert.deepEqual(
+        [ein.json().taxId, ein.json().taxIdStatus, ein.json().taxIdCountry],
+        ['12-3456789', 'unverified', null],
+      );
       for (const taxId of [null, '']) {
         const none = await h.edit(created._id, { name: 'Edit Fleet B.V.', taxId });
         assert.equal(none.statusCode, 200, none.body);
-        assert.deepEqual([none.json().taxId, none.json().taxIdStatus], [null, null]);
+        assert.deepEqual([none.json().taxId, none.json().taxIdStatus, none.json().taxIdCountry], [null, null, null]);
       }
     });
 

@@ -43,6 +43,7 @@ export function addCompany(
     taxId: fields.taxId ?? null,
     // The server asks VIES; the mock calls every number it is given valid unless told otherwise.
     taxIdStatus: fields.taxIdStatus ?? (fields.taxId ? 'valid' : null),
+    taxIdCountry: fields.taxId ? checkTaxId(fields.taxId).country : null,
     terms: fields.terms ?? null,
     members: members.map((m) => ({
       email: m.email,
@@ -123,6 +124,7 @@ export const companyHandlers = [
     if (company.taxId !== checked.taxId || company.taxIdStatus !== 'valid') {
       company.taxId = checked.taxId;
       company.taxIdStatus = checked.status;
+      company.taxIdCountry = checked.country;
     }
     company.updatedAt = now();
     state.writes.push(`PUT /api/companies/${company._id}`);

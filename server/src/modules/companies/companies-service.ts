@@ -55,6 +55,7 @@ function toCompany(row: StoredCompany, members: readonly StoredMember[]): Compan
     name: row.name,
     taxId: row.taxId,
     taxIdStatus: row.taxId === null ? null : (row.taxIdStatus ?? 'unverified'),
+    taxIdCountry: row.taxId === null ? null : row.taxIdCountry,
     terms:
       row.netDays === null || row.creditLimitCents === null
         ? null

@@ -118,35 +118,6 @@ export function EditCompanyForm({ company, onDone }: { company: Company; onDone:
   );
 }
 
-/** EU VAT prefixes (EL for Greece): a number without one is no VAT number, which nothing checks. */
-const EU_VAT_PREFIX = /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK)/i;
-
-const TAX_ID_STATUS = {
-  valid: { label: 'Valid', badge: 'badge-success', title: 'Confirmed by the EU’s VIES service: reverse charge' },
-  invalid: { label: 'Invalid', badge: 'badge-error', title: 'VIES does not know this number: members pay tax' },
-  unverified: {
-    label: 'Waiting for VIES',
-    badge: 'badge-warning',
-    title: 'VIES could not be reached: members pay tax until it is checked again',
-  },
-  other: { label: 'Not checked', badge: 'badge-neutral', title: 'Not an EU VAT number: members pay tax' },
-} as const;
-
-/** A company's tax number and its status (valid / invalid / waiting for VIES), or "none". */
-export function CompanyTaxId({ company }: { company: Pick<Company, 'taxId' | 'taxIdStatus'> }) {
-  if (!company.taxId) return <span className="text-sm">Tax number: none</span>;
-  const status = company.taxIdStatus ?? 'unverified';
-  const shown = TAX_ID_STATUS[status === 'unverified' && !EU_VAT_PREFIX.test(company.taxId) ? 'other' : status];
-  return (
-    <span className="flex flex-wrap items-center gap-2 text-sm" data-testid="company-tax-id">
-      Tax number: {company.taxId}
-      <span className={`badge badge-sm ${shown.badge}`} title={shown.title}>
-        {shown.label}
-      </span>
-    </span>
-  );
-}
-
 const attachSchema = z.object({
   email: z
     .string()

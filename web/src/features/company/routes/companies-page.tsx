@@ -5,13 +5,8 @@ import { CountHeading, PageHeader } from '@/components/layout/page-header.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { useCompanies, usePutCompanyMember } from '../api/company.ts';
-import {
-  AttachMemberForm,
-  CompanyTaxId,
-  CreateCompanyForm,
-  EditCompanyForm,
-  TermsForm,
-} from '../components/company-forms.tsx';
+import { AttachMemberForm, CreateCompanyForm, EditCompanyForm, TermsForm } from '../components/company-forms.tsx';
+import { CompanyTaxId } from '../components/company-tax-id.tsx';
 
 /** `/dashboard/companies` (shop admins, issue 30): every company; create, attach accounts, roles, terms. */
 export default function CompaniesPage() {

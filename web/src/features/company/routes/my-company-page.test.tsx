@@ -49,6 +49,14 @@ describe('My company (issue 30)', () => {
     expect(within(orders).queryByText(/Not Ours/)).not.toBeInTheDocument();
   });
 
+  it("shows a buyer the company's tax number with its check, as the shop's admins see it", async () => {
+    signInAs(addUser({ email: 'eu@fleet.test' }));
+    addCompany('EU Fleet', [{ email: 'eu@fleet.test', role: 'buyer' }], { taxId: 'FR40303265045' });
+    renderApp('/dashboard/company');
+    expect(await screen.findByTestId('company-tax-id')).toHaveTextContent('Tax number: FR40303265045Valid');
+    expect(screen.getByText('Your orders are taxed with the company’s number.')).toBeInTheDocument();
+  });
+
   it('lets a company admin invite by e-mail, with errors at the field, and lists the pending invitation', async () => {
     fleetWith('admin');
     const { user } = renderApp('/dashboard/company');

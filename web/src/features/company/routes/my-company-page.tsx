@@ -8,6 +8,7 @@ import { useAuthUser } from '@/lib/auth/index.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useCompanyInvitations, useMyCompany, useRemoveMember } from '../api/company.ts';
 import { CompanyOrders } from '../components/company-orders.tsx';
+import { CompanyTaxId } from '../components/company-tax-id.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
 
 /** `/dashboard/company` (issue 30): the caller's company, its members and orders; its admins invite and remove. */
@@ -53,9 +54,10 @@ function CompanyView({ company }: { company: MyCompany }) {
       <div className="flex flex-col gap-1">
         <h3 className="text-lg font-semibold">{company.name}</h3>
         {company.taxId ? (
-          <p className="text-sm">
-            Tax number: {company.taxId} ({company.taxIdStatus ?? 'unverified'}): your orders are taxed with it.
-          </p>
+          <div className="flex flex-col gap-1">
+            <CompanyTaxId company={company} />
+            <p className="text-sm">Your orders are taxed with the company’s number.</p>
+          </div>
         ) : null}
         <p className="text-sm">
           Your role: <strong>{company.role === 'admin' ? 'Admin' : 'Buyer'}</strong>
