@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { REVERSE_CHARGE_NOTE, type Company, type Part, type TaxQuote } from '@torque/contract';
-import { addPart, eventually, startFakeVies, type FakeVies } from '@torque/testkit';
+import { addPart, eventually, type FakeVies } from '@torque/testkit';
 import { sql } from 'drizzle-orm';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
+import { errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { createCompaniesRepository } from '../src/modules/companies/companies-repository.ts';
+import { closeViesApp, openViesApp } from './helpers/vies-app.ts';
 
 /**
  * A company's tax number after creation (PRODUCT.md §24): `PUT /api/companies/:id` changes the
@@ -79,18 +80,10 @@ for (const kind of databaseKinds()) {
     let vies: FakeVies;
     const h = steps(() => ({ t, admin }));
     before(async () => {
-      vies = await startFakeVies();
-      t = await createTestApp(kind, {
-        seed: false,
-        // The background re-check stays out of the way: the claim test drives it by hand.
-        env: { ...SELLER, VIES_URL: vies.url, VIES_RECHECK_POLL_MS: '3600000' },
-      });
-      admin = await t.admin();
+      // The background re-check stays out of the way: the claim test drives it by hand.
+      ({ t, admin, vies } = await openViesApp(kind, { ...SELLER, VIES_RECHECK_POLL_MS: '3600000' }));
     });
-    after(async () => {
-      await t.close();
-      await vies.close();
-    });
+    after(() => closeViesApp({ t, admin, vies }));
 
     test('a shop admin changes the name and the number; the same valid number is kept without asking VIES', async () => {
       vies.answer(FR_VALID, 'valid');
@@ -253,17 +246,13 @@ for (const kind of databaseKinds()) {
     let vies: FakeVies;
     const h = steps(() => ({ t, admin }));
     before(async () => {
-      vies = await startFakeVies();
-      t = await createTestApp(kind, {
-        seed: false,
-        env: { ...SELLER, VIES_URL: vies.url, VIES_RECHECK_POLL_MS: '100', VIES_RETRY_BASE_MS: '50' },
-      });
-      admin = await t.admin();
+      ({ t, admin, vies } = await openViesApp(kind, {
+        ...SELLER,
+        VIES_RECHECK_POLL_MS: '100',
+        VIES_RETRY_BASE_MS: '50',
+      }));
     });
-    after(async () => {
-      await t.close();
-      await vies.close();
-    });
+    after(() => closeViesApp({ t, admin, vies }));
 
     test('VIES down at the edit: unverified and members pay VAT; VIES back: the re-check makes it valid and the next quote is reverse charge', async () => {
       const company = await h.create('Recheck Fleet');

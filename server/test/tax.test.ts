@@ -11,11 +11,12 @@ import {
   type TaxRate,
   type TaxReportRow,
 } from '@torque/contract';
-import { addPart, eventually, orderBody, payWithSandbox, startFakeVies, type FakeVies } from '@torque/testkit';
+import { addPart, eventually, orderBody, payWithSandbox, type FakeVies } from '@torque/testkit';
 import { sql } from 'drizzle-orm';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
+import { errorOf, type TestApp, type TestUser } from './helpers/test-app.ts';
 import { createTaxRepository } from '../src/modules/tax/tax-repository.ts';
+import { closeViesApp, openViesApp } from './helpers/vies-app.ts';
 
 /**
  * Issue 29 (PRODUCT.md "Tax"): rates by destination, the buyer's tax number checked with VIES
@@ -134,18 +135,10 @@ for (const kind of databaseKinds()) {
     let vies: FakeVies;
     const h = helpers(() => ({ t, admin }));
     before(async () => {
-      vies = await startFakeVies();
-      t = await createTestApp(kind, {
-        seed: false,
-        // The background re-check stays out of the way here: the claim test below drives it by hand.
-        env: { VIES_URL: vies.url, SHOP_TIMEZONE: TIME_ZONE, VIES_RECHECK_POLL_MS: '3600000' },
-      });
-      admin = await t.admin();
+      // The background re-check stays out of the way here: the claim test below drives it by hand.
+      ({ t, admin, vies } = await openViesApp(kind, { SHOP_TIMEZONE: TIME_ZONE, VIES_RECHECK_POLL_MS: '3600000' }));
     });
-    after(async () => {
-      await t.close();
-      await vies.close();
-    });
+    after(() => closeViesApp({ t, admin, vies }));
 
     test('a US state rate (California 7.25 %) on goods and shipping: quote = order = payment = CSV', async () => {
       const buyer = await t.signUp('ca@tax.test');
@@ -545,24 +538,15 @@ for (const kind of databaseKinds()) {
     let vies: FakeVies;
     const h = helpers(() => ({ t, admin }));
     before(async () => {
-      vies = await startFakeVies();
-      t = await createTestApp(kind, {
-        seed: false,
-        env: {
-          VIES_URL: vies.url,
-          SHOP_COUNTRY: 'DE',
-          SHOP_TAX_ID: 'DE136695976',
-          VIES_TIMEOUT_MS: '2000',
-          VIES_RECHECK_POLL_MS: '100',
-          VIES_RETRY_BASE_MS: '50',
-        },
-      });
-      admin = await t.admin();
+      ({ t, admin, vies } = await openViesApp(kind, {
+        SHOP_COUNTRY: 'DE',
+        SHOP_TAX_ID: 'DE136695976',
+        VIES_TIMEOUT_MS: '2000',
+        VIES_RECHECK_POLL_MS: '100',
+        VIES_RETRY_BASE_MS: '50',
+      }));
     });
-    after(async () => {
-      await t.close();
-      await vies.close();
-    });
+    after(() => closeViesApp({ t, admin, vies }));
 
     test("domestic: Germany's 19 % on the spec's one-part order and on a checkout to a German address", async () => {
       const buyer = await t.signUp('domestic@tax.de');
