@@ -63,7 +63,7 @@ describe('keyset cursors', () => {
 });
 
 describe('page cache', () => {
-  const page = (n: number) => ({ body: serialise([{ n }]), total: n, nextCursor: null });
+  const page = (n: number) => ({ body: serialise([{ n }]), total: n, nextKey: null });
 
   test('holds a fixed number of pages however many distinct queries arrive', async () => {
     const cache = createCatalogueCache(async () => [], { pageCacheMaxEntries: 16 });
@@ -81,7 +81,7 @@ describe('page cache', () => {
   test('holds a fixed number of bytes', async () => {
     const cache = createCatalogueCache(async () => [], { pageCacheMaxBytes: 10_000 });
     for (let i = 0; i < 100; i++)
-      await cache.page(`big${i}`, async () => ({ body: serialise('x'.repeat(3000)), total: 1, nextCursor: null }));
+      await cache.page(`big${i}`, async () => ({ body: serialise('x'.repeat(3000)), total: 1, nextKey: null }));
     assert.ok(cache.pageCacheSize().bytes <= 10_000, `${cache.pageCacheSize().bytes} bytes`);
     assert.equal(cache.pageCacheSize().entries, 3);
   });

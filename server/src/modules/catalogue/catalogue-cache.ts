@@ -20,6 +20,25 @@ export interface CachedPage {
 }
 
 /**
+ * A page as the cache keeps it: the next page's key, not its cursor. The cursor is signed for
+ * the query as written (parts-service.ts) while the page is shared by every query that resolves
+ * to the same search, so each answer signs its own.
+ */
+export interface StoredPage {
+  body: SerialisedBody;
+  total: number;
+  nextKey: string[] | null;
+}
+
+/** A search as written, resolved against the catalogue (its typos' words, its numbers' parts), and that resolution's key. */
+export interface StoredSearch<S> {
+  search: S;
+  key: string;
+  /** Its size in the cache's byte bound: the length of its key's text before hashing. */
+  bytes: number;
+}
+
+/**
  * Bounds of the page cache: a fixed number of entries and of bytes, so a crawler asking for
  * every distinct `q` evicts old entries instead of growing the process. 256 full pages of 100
  * parts with long descriptions would be ~60 MB, hence the byte bound as well.
@@ -30,6 +49,13 @@ export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 export const SINGLE_PART_CACHE_MAX_ENTRIES = 1024;
 /** Totals (X-Total-Count) per search and filter, shared by all pages of one query. */
 export const TOTAL_CACHE_MAX_ENTRIES = 256;
+/**
+ * Searches as written and what they resolved to: a repeated query (and the next page of one)
+ * finds its resolution here without a number lookup or a typo match. A resolution holds at most
+ * 8 × 256 words or 9 × 400 number matches: the byte bound, not the entries, limits the worst case.
+ */
+export const SEARCH_CACHE_MAX_ENTRIES = 1024;
+export const SEARCH_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface CatalogueCacheOptions {
   maxAgeMs?: number;
@@ -47,7 +73,7 @@ export interface CatalogueCacheOptions {
  * older read (lib/loading-cache.ts). A snapshot only past its age is served while one refresh
  * runs behind it.
  */
-export function createCatalogueCache(load: () => Promise<Part[]>, options: CatalogueCacheOptions = {}) {
+export function createCatalogueCache<S = unknown>(load: () => Promise<Part[]>, options: CatalogueCacheOptions = {}) {
   const {
     maxAgeMs = CATALOGUE_MAX_AGE_MS,
     now,
@@ -57,7 +83,7 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
   } = options;
   const shared = { maxAgeMs, now, onRefreshError };
   const snapshot = createLoadingCache<SerialisedBody>({ ...shared, maxEntries: 1 });
-  const pages = createLoadingCache<CachedPage>({
+  const pages = createLoadingCache<StoredPage>({
     ...shared,
     maxEntries: pageCacheMaxEntries,
     maxBytes: pageCacheMaxBytes,
@@ -70,6 +96,12 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
     sizeOf: (body) => body?.json.length ?? 0,
   });
   const totals = createLoadingCache<number>({ ...shared, maxEntries: TOTAL_CACHE_MAX_ENTRIES });
+  const searches = createLoadingCache<StoredSearch<S>>({
+    ...shared,
+    maxEntries: SEARCH_CACHE_MAX_ENTRIES,
+    maxBytes: SEARCH_CACHE_MAX_BYTES,
+    sizeOf: (s) => s.bytes,
+  });
 
   return {
     /** The whole catalogue, oldest first, as served. */
@@ -88,9 +120,16 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
       });
       return body ?? undefined;
     },
-    /** A page of a paged or searched list, keyed by everything that shapes it (sort, q, filters, limit, cursor). */
-    page(key: string, load: () => Promise<CachedPage>): Promise<CachedPage> {
+    /**
+     * A page of a paged or searched list, keyed by everything that shapes it (sort, the resolved
+     * search, filters, limit, the key it starts after).
+     */
+    page(key: string, load: () => Promise<StoredPage>): Promise<StoredPage> {
       return pages.get(key, load);
+    },
+    /** A search as written (`key`: its words and numbers), resolved. */
+    search(key: string, load: () => Promise<StoredSearch<S>>): Promise<StoredSearch<S>> {
+      return searches.get(key, load);
     },
     /** How many parts match a search and filters (`key`), shared by all its pages. */
     total(key: string, load: () => Promise<number>): Promise<number> {
@@ -101,7 +140,7 @@ export function createCatalogueCache(load: () => Promise<Part[]>, options: Catal
       return pages.size();
     },
     invalidate(): void {
-      for (const cache of [snapshot, pages, singleParts, totals]) cache.clear();
+      for (const cache of [snapshot, pages, singleParts, totals, searches]) cache.clear();
     },
   };
 }

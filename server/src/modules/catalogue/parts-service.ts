@@ -9,6 +9,7 @@ import {
   type PartsQuery,
   type Vehicle,
 } from '@torque/contract';
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import {
@@ -26,8 +27,9 @@ import { createCatalogueCache, type CachedPage } from './catalogue-cache.ts';
 import type { PartFields, PartLists, PartsRepository } from './parts/parts-repository.ts';
 import { partTagPrefix, versionOfIfMatch } from './parts/part-version.ts';
 import { keyPatterns, type PartsOrder } from './search/list-order.ts';
+import { NO_SEARCH, searchKey, type ResolvedSearch } from './search/relevance.ts';
 import type { PartsFilter, SearchRepository } from './search/search-repository.ts';
-import { searchTerms } from './search/search-terms.ts';
+import { searchTerms, type SearchTerms } from './search/search-terms.ts';
 
 /**
  * The vehicle of a list query (PRODUCT.md §15): make, model and year come together, or none of
@@ -106,7 +108,7 @@ export function createPartsService(deps: {
   changed: () => void;
 }) {
   const { repository: repo, search, changed } = deps;
-  const catalogue = createCatalogueCache(() => repo.list(), {
+  const catalogue = createCatalogueCache<ResolvedSearch>(() => repo.list(), {
     onRefreshError: (err) => deps.log.warn({ err }, 'catalogue refresh failed; serving the previous snapshot'),
   });
   const cursors = createKeysetCodec(deps.secret);
@@ -135,22 +137,40 @@ export function createPartsService(deps: {
     return { fields, lists: { fitment, crossReferences } };
   }
 
-  /** One page, from the page cache or the database; the cursor is checked before either. */
+  /**
+   * A search as written resolved (its words to catalogue words, its numbers to parts), from the
+   * search cache when it was asked before, and the key of what it resolved to.
+   */
+  async function resolved(terms: SearchTerms): Promise<{ search: ResolvedSearch; key: string }> {
+    return catalogue.search(JSON.stringify(terms), async () => {
+      const found = await search.resolve(terms);
+      const text = searchKey(found);
+      return { search: found, key: createHash('sha256').update(text).digest('base64url'), bytes: text.length };
+    });
+  }
+
+  /**
+   * One page, from the page cache or the database; the cursor is checked before either. Pages
+   * and totals are keyed by the search resolved, not as written: "alternatr" and "altenator"
+   * are one search (alternator), ranked and counted once (PERFORMANCE.md, part numbers).
+   */
   async function page(query: PartsQuery & { limit: number }): Promise<CachedPage> {
     const terms = searchTerms(query.q);
     const vehicle = vehicleOf(query);
     const filters = { inStock: query.inStock === true, lowStock: query.lowStock === true, vehicle };
     const order: PartsOrder = query.sort ?? (query.q ? 'relevance' : 'catalogue');
-    // What a cursor belongs to: the list, its order and filters (the vehicle too, matched
-    // ignoring case, so its key is lower-cased). A cursor of another list is a 400.
-    const filterKey = JSON.stringify([terms, filters.inStock, filters.lowStock, vehicleKey(vehicle)]);
-    const scope = `parts|${order}|${filterKey}`;
+    // What a cursor belongs to: the list as asked, its order and filters (the vehicle too,
+    // matched ignoring case, so its key is lower-cased). A cursor of another list is a 400.
+    const listKey = [filters.inStock, filters.lowStock, vehicleKey(vehicle)];
+    const scope = `parts|${order}|${JSON.stringify([terms, ...listKey])}`;
     const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor, scope, keyPatterns(order));
-    return catalogue.page(JSON.stringify([scope, query.limit, query.cursor ?? null]), async () => {
-      // A search with no usable word ("?q=!!") matches nothing; it never turns into a full scan.
-      const usable = terms.words.length + terms.numbers.length > 0 || terms.whole !== null;
-      if (query.q && !usable) return { body: serialise([]), total: 0, nextCursor: null };
-      const filter: PartsFilter = { ...filters, search: await search.resolve(terms) };
+    // A search with no usable word ("?q=!!") matches nothing; it never turns into a full scan.
+    const usable = terms.words.length + terms.numbers.length > 0 || terms.whole !== null;
+    if (query.q && !usable) return { body: serialise([]), total: 0, nextCursor: null };
+    const resolution = query.q ? await resolved(terms) : { search: NO_SEARCH, key: '' };
+    const filterKey = JSON.stringify([resolution.key, ...listKey]);
+    const stored = await catalogue.page(JSON.stringify([order, filterKey, query.limit, after ?? null]), async () => {
+      const filter: PartsFilter = { ...filters, search: resolution.search };
       const count = () => catalogue.total(filterKey, () => search.count(filter));
       // Every number of a search must match, so it names a few parts: their first page is
       // usually the last, and then its length is the count, one statement fewer. Otherwise
@@ -161,12 +181,13 @@ export function createPartsService(deps: {
               .page(filter, order, query.limit, after)
               .then(async (p) => [p, p.nextKey === null ? p.parts.length : await count()] as const)
           : await Promise.all([search.page(filter, order, query.limit, after), count()]);
-      return {
-        body: serialise(found.parts),
-        total,
-        nextCursor: found.nextKey && cursors.encode(scope, found.nextKey),
-      };
+      return { body: serialise(found.parts), total, nextKey: found.nextKey };
     });
+    return {
+      body: stored.body,
+      total: stored.total,
+      nextCursor: stored.nextKey && cursors.encode(scope, stored.nextKey),
+    };
   }
 
   return {

@@ -1,12 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { parts } from '../../../db/schema/index.ts';
 import type { NumberMatch } from './numbers.ts';
-import { allWords, hasAnyWord, hasWord, nameWords, type SearchWord } from './words.ts';
+import { allWords, hasAnyWord, hasWord, nameWords } from './words.ts';
+
+/**
+ * One word of a search resolved: the catalogue words it stands for, and the word itself only
+ * when it is one of them. A word that is in no catalogue word is in no part's name either, so it
+ * can change no rank (`exactInName` is false on every row): leaving it out makes "alternatr" and
+ * "altenator" one search (one page cache entry, one count), as they are (parts-service.ts).
+ */
+export interface ResolvedWord {
+  /** The catalogue words it stands for, closest first (words.ts, the typo rule). */
+  words: string[];
+  /** The word as written, when it is a catalogue word (ranked higher where a name holds it exactly). */
+  exact: string | null;
+  /** The parts a matched number's brand names it for (`bosch 0986494`). */
+  brandParts: string[];
+}
 
 /** A search resolved against the catalogue: its words' catalogue words, its numbers' matches. */
 export interface ResolvedSearch {
-  /** Each word, with the parts a matched number's brand names it for (`bosch 0986494`). */
-  words: (SearchWord & { brandParts: string[] })[];
+  words: ResolvedWord[];
   /** Each number's tokens (a number written in a text is found as them) and what it matched. */
   numbers: { tokens: string[]; matches: NumberMatch[] }[];
   /** Parts whose number the whole query is, exactly. */
@@ -44,11 +58,11 @@ export function rankOf(search: ResolvedSearch): SQL {
   return sql`round(${byNumber} + ${wordRank(search.words)}, 6)`;
 }
 
-function wordRank(search: SearchWord[]): SQL {
+function wordRank(search: ResolvedWord[]): SQL {
   const n = search.length;
   if (n === 0) return sql`0`;
   const inName = search.map((s) => hasAnyWord(nameWords, s.words));
-  const exactInName = search.map((s) => hasWord(nameWords, s.term));
+  const exactInName = search.map((s) => (s.exact === null ? sql`false` : hasWord(nameWords, s.exact)));
   const anywhere = search.map((s) => hasAnyWord(allWords, s.words));
   const share = (hits: SQL[], weight: number) =>
     sql`(${sql.join(
@@ -57,3 +71,21 @@ function wordRank(search: SearchWord[]): SQL {
     )})::numeric / ${sql.raw(String(weight * n))}`;
   return sql`(case when ${sql.join(inName, sql` and `)} then 2 else 0 end) + ${share(inName, 1)} + ${share(exactInName, 4)} + ${share(anywhere, 10)}`;
 }
+
+/**
+ * What a resolved search is, as a cache key: everything that shapes its answer (the catalogue
+ * words, the exact words, the brand parts, the numbers' tokens and matches, which `matchedBy`
+ * shows) and nothing of how it was written. The words' order changes no answer (every word must
+ * match; the rank sums over them), so they are sorted. The numbers' order is kept: when two
+ * numbers find one part the same way, the first one is the `matchedBy` shown.
+ */
+export function searchKey(search: ResolvedSearch): string {
+  const sorted = (items: string[]) => [...items].sort();
+  return JSON.stringify([
+    sorted(search.words.map((w) => JSON.stringify([w.words, w.exact, sorted(w.brandParts)]))),
+    search.numbers.map((n) => [n.tokens, n.matches.map(matchKey)]),
+    search.whole.map(matchKey),
+  ]);
+}
+
+const matchKey = (m: NumberMatch) => [m.partId, m.kind, m.brand, m.number, m.exact];

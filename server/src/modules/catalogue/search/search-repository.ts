@@ -111,7 +111,12 @@ export function createSearchRepository(db: Db, options: { lexiconMaxAgeMs: numbe
       const numbers = terms.numbers.map((n) => ({ tokens: n.tokens, matches: byNumber.get(n.normal) ?? [] }));
       const matched = numbers.flatMap((n) => n.matches);
       return {
-        words: words.map((w) => ({ ...w, brandParts: partsOfBrand(matched, searchText(w.term), w.words) })),
+        words: words.map((w) => ({
+          words: w.words,
+          // Every part's name word is a catalogue word: one that is not can be in no name.
+          exact: w.words.includes(w.term) ? w.term : null,
+          brandParts: partsOfBrand(matched, searchText(w.term), w.words),
+        })),
         numbers,
         whole: terms.whole ? (whole.get(terms.whole) ?? []).filter((m) => m.exact) : [],
       };
