@@ -13,6 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { addPart, type ApiUser, createScratchDatabase, signUp } from '@torque/testkit';
 import { summariseProfile } from '../lib/cpu-profile.ts';
@@ -131,7 +132,11 @@ async function sampleWaits<T>(dbUrl: string, work: () => Promise<T>): Promise<{ 
   } finally {
     running = false;
     await loop;
+    // Gone before the CPU is read again: its backend must not count as a checkout's.
+    const exited = once(child, 'exit');
     child.stdin.end();
+    await exited;
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -328,6 +333,8 @@ export function checkoutMarkdown(report: CheckoutReport): string {
     `${c.p99.toFixed(1)} ms`,
     `${c.max.toFixed(1)} ms`,
     c.balanced ? 'yes' : '**no**',
+    `${c.cpu.serverMs.toFixed(1)} / ${c.cpu.databaseMs.toFixed(1)} / ${c.cpu.clientMs.toFixed(1)} ms`,
+    c.waits.map(([k, pct]) => `${k} ${pct.toFixed(0)} %`).join(', '),
     `${c.goal}: ${verdict(c.pass)}`,
   ]);
   return [
@@ -340,8 +347,14 @@ export function checkoutMarkdown(report: CheckoutReport): string {
     '',
     `Each round fills every buyer's cart (${BUYERS} buyers) with one SQL statement, not measured; then each buyer checks out ` +
       'once, the given number of checkouts in flight at a time. Orders/s is the orders over the time spent checking out; ' +
-      '"balanced": for every part, units in order lines + units left = the initial stock.',
+      '"balanced": for every part, units in order lines + units left = the initial stock. CPU per order: of the server ' +
+      "process / the database's backends / this load generator, from /proc over the measured rounds. Waits: what the " +
+      "database's active backends were doing, sampled every 20 ms from pg_stat_activity (CPU: no wait event; Lock/tuple " +
+      "and Lock/transactionid: queued on another checkout's row lock).",
     '',
-    table(['request', 'orders', 'orders/s', 'p50', 'p99', 'max', 'balanced', 'goal'], rows),
+    table(
+      ['request', 'orders', 'orders/s', 'p50', 'p99', 'max', 'balanced', 'CPU per order', 'active backends', 'goal'],
+      rows,
+    ),
   ].join('\n');
 }
