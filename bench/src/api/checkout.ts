@@ -9,11 +9,14 @@
  * over the time spent checking out; latencies are per checkout. Run alone:
  * `npm run bench -- checkout`; PostgreSQL only.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { addPart, type ApiUser, createScratchDatabase, signUp } from '@torque/testkit';
+import { summariseProfile } from '../lib/cpu-profile.ts';
 import { machineLine, table, today, verdict } from '../lib/doc.ts';
 import { adminUrl } from '../lib/postgres.ts';
 import { startAppServer, type RunningServer } from '../lib/servers.ts';
@@ -42,6 +45,10 @@ export interface CheckoutCase {
   pass: boolean;
   /** Units in order lines + units left = initial, for every part of the case. */
   balanced: boolean;
+  /** CPU milliseconds per order of the server process and of the database's backends (from /proc). */
+  cpu: { serverMs: number; databaseMs: number; clientMs: number };
+  /** Sampled database backends of the scratch database, by what they were doing (`wait_event` or `CPU`), in % of samples. */
+  waits: [string, number][];
 }
 
 export interface CheckoutReport {
@@ -49,6 +56,88 @@ export interface CheckoutReport {
   postgresVersion: string | null;
   cases: CheckoutCase[];
   loadAverage: { before: number[]; after: number[] };
+}
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** CPU milliseconds a process has used (user + system), from /proc (Linux; 0 elsewhere). */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The backends of the scratch database other than psql's own. */
+async function backendsOf(dbUrl: string): Promise<number[]> {
+  const out = await psql(
+    dbUrl,
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return out.split('\n').filter(Boolean).map(Number);
+}
+
+/** Server + database CPU so far; the backends are the pool's, which live through the run. */
+async function cpuNow(serverPid: number, dbUrl: string) {
+  const backends = await backendsOf(dbUrl);
+  const own = process.cpuUsage();
+  return {
+    serverMs: processCpuMs(serverPid),
+    databaseMs: backends.reduce((sum, pid) => sum + processCpuMs(pid), 0),
+    clientMs: (own.user + own.system) / 1000,
+  };
+}
+
+/**
+ * Samples, every 20 ms while `work` runs, what the scratch database's active backends wait on
+ * (`Lock/transactionid`, `IO/WALSync`…; `CPU` when running): where a checkout's database time goes.
+ * One psql connection stays open and answers each sample (a process per sample would cost more
+ * CPU than it measures).
+ */
+async function sampleWaits<T>(dbUrl: string, work: () => Promise<T>): Promise<{ value: T; waits: [string, number][] }> {
+  const counts = new Map<string, number>();
+  let total = 0;
+  let running = true;
+  const child = spawn('psql', [dbUrl, '-tAq', '-F', '|'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let buffered = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines) {
+      const [state, wait] = line.split('|');
+      if (!state || state === 'idle' || state === 'done') continue;
+      const key = wait ? wait : 'CPU';
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      total++;
+    }
+  });
+  const loop = (async () => {
+    while (running) {
+      child.stdin.write(
+        "select state, coalesce(wait_event_type || '/' || wait_event, '') from pg_stat_activity " +
+          "where datname = current_database() and pid <> pg_backend_pid() and state = 'active';\n",
+      );
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  try {
+    const value = await work();
+    return {
+      value,
+      waits: [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, (n / Math.max(1, total)) * 100]),
+    };
+  } finally {
+    running = false;
+    await loop;
+    // Gone before the CPU is read again: its backend must not count as a checkout's.
+    const exited = once(child, 'exit');
+    child.stdin.end();
+    await exited;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -94,6 +183,7 @@ async function checkoutRound(base: string, buyers: ApiUser[], connections: numbe
 
 async function runCase(
   base: string,
+  serverPid: number,
   dbUrl: string,
   admin: ApiUser,
   buyers: ApiUser[],
@@ -117,9 +207,17 @@ async function runCase(
   const latencies: number[] = [];
   let seconds = 0;
   let failures = 0;
+  const cpu = { serverMs: 0, databaseMs: 0, clientMs: 0 };
+  const waitShares = new Map<string, number>();
   for (let round = 0; round < spec.rounds; round++) {
     await fillCarts(dbUrl, ids, partIds, 1);
-    const r = await checkoutRound(base, buyers, spec.connections);
+    const before = await cpuNow(serverPid, dbUrl);
+    const { value: r, waits } = await sampleWaits(dbUrl, () => checkoutRound(base, buyers, spec.connections));
+    const after = await cpuNow(serverPid, dbUrl);
+    cpu.serverMs += after.serverMs - before.serverMs;
+    cpu.databaseMs += after.databaseMs - before.databaseMs;
+    cpu.clientMs += after.clientMs - before.clientMs;
+    for (const [k, pct] of waits) waitShares.set(k, (waitShares.get(k) ?? 0) + pct / spec.rounds);
     latencies.push(...r.latencies);
     seconds += r.seconds;
     failures += r.failures;
@@ -144,11 +242,20 @@ async function runCase(
     goal: spec.goal,
     pass: false,
     balanced: balance === 't',
+    cpu: {
+      serverMs: cpu.serverMs / latencies.length,
+      databaseMs: cpu.databaseMs / latencies.length,
+      clientMs: cpu.clientMs / latencies.length,
+    },
+    waits: [...waitShares].sort((a, b) => b[1] - a[1]).slice(0, 5),
   };
   result.pass = failures === 0 && result.balanced && spec.pass(result);
   process.stdout.write(
     `    ${Math.round(result.ordersPerSecond)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
-      `${failures} failures, balanced: ${result.balanced}\n`,
+      `${failures} failures, balanced: ${result.balanced}\n` +
+      `    CPU per order: server ${result.cpu.serverMs.toFixed(2)} ms, database ${result.cpu.databaseMs.toFixed(2)} ms, ` +
+      `load generator ${result.cpu.clientMs.toFixed(2)} ms; ` +
+      `active backends: ${result.waits.map(([k, pct]) => `${k} ${pct.toFixed(0)} %`).join(', ')}\n`,
   );
   return result;
 }
@@ -156,21 +263,28 @@ async function runCase(
 export async function runCheckoutBench(settings: Settings, postgresVersion: string | null): Promise<CheckoutReport> {
   const database = await createScratchDatabase(adminUrl, { label: 'bench_checkout' });
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'torque-bench-checkout-'));
+  const profileDir = path.join(workDir, 'profile');
+  let profileFrom = 0;
   let server: RunningServer | undefined;
   const before = os.loadavg();
   try {
     console.log('\ncheckout (PostgreSQL)');
+    const spawned = performance.now();
+    // BENCH_CHECKOUT_PROFILE=1: the TypeScript sources under --cpu-prof (bench-profile.ts's reasons), the summary printed at the end.
     server = await startAppServer({
       env: serverEnv(settings, path.join(workDir, 'data'), database.url),
       logFile: path.join(workDir, 'server.log'),
+      ...(PROFILE && { entry: 'sources' as const, nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] }),
     });
+    const serverPid = server.process.pid!;
     const base = server.url;
     const origin = { headers: { origin: base } };
     const admin = await signUp(base, ADMIN_EMAIL, origin);
     const buyers: ApiUser[] = [];
     for (let i = 0; i < BUYERS; i++) buyers.push(await signUp(base, `bench-checkout-${i}@torque.bench`, origin));
+    profileFrom = performance.now() - spawned;
     const cases = [
-      await runCase(base, database.url, admin, buyers, {
+      await runCase(base, serverPid, database.url, admin, buyers, {
         label: 'POST /api/checkout, a 20-line cart (20 connections)',
         lines: 20,
         connections: 20,
@@ -178,7 +292,7 @@ export async function runCheckoutBench(settings: Settings, postgresVersion: stri
         goal: 'p99 < 150 ms',
         pass: (c) => c.p99 < 150,
       }),
-      await runCase(base, database.url, admin, buyers, {
+      await runCase(base, serverPid, database.url, admin, buyers, {
         label: 'POST /api/checkout, 3-line carts on one hot set of 3 parts (20 connections)',
         lines: 3,
         connections: 20,
@@ -191,7 +305,21 @@ export async function runCheckoutBench(settings: Settings, postgresVersion: stri
   } finally {
     await server?.stop();
     await database.drop();
+    if (PROFILE) printProfile(profileDir, profileFrom);
   }
+}
+
+const PROFILE = process.env.BENCH_CHECKOUT_PROFILE === '1';
+
+/** The server's self time during the checkouts (sign-ups and start-up left out), by package and function. */
+function printProfile(dir: string, fromMs: number) {
+  const [file] = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  if (!file) return;
+  const summary = summariseProfile(path.join(dir, file), fromMs, 40);
+  console.log(`\nserver profile ${path.join(dir, file)}: ${Math.round(summary.totalMs)} ms sampled during checkouts`);
+  for (const [name, pct] of summary.byPackage) console.log(`${pct.toFixed(1).padStart(6)} %  ${name}`);
+  console.log('');
+  for (const [name, pct] of summary.byFunction) console.log(`${pct.toFixed(1).padStart(6)} %  ${name}`);
 }
 
 const fixed = (n: number[]) => n.map((x) => x.toFixed(2)).join(' / ');
@@ -205,6 +333,8 @@ export function checkoutMarkdown(report: CheckoutReport): string {
     `${c.p99.toFixed(1)} ms`,
     `${c.max.toFixed(1)} ms`,
     c.balanced ? 'yes' : '**no**',
+    `${c.cpu.serverMs.toFixed(1)} / ${c.cpu.databaseMs.toFixed(1)} / ${c.cpu.clientMs.toFixed(1)} ms`,
+    c.waits.map(([k, pct]) => `${k} ${pct.toFixed(0)} %`).join(', '),
     `${c.goal}: ${verdict(c.pass)}`,
   ]);
   return [
@@ -217,8 +347,14 @@ export function checkoutMarkdown(report: CheckoutReport): string {
     '',
     `Each round fills every buyer's cart (${BUYERS} buyers) with one SQL statement, not measured; then each buyer checks out ` +
       'once, the given number of checkouts in flight at a time. Orders/s is the orders over the time spent checking out; ' +
-      '"balanced": for every part, units in order lines + units left = the initial stock.',
+      '"balanced": for every part, units in order lines + units left = the initial stock. CPU per order: of the server ' +
+      "process / the database's backends / this load generator, from /proc over the measured rounds. Waits: what the " +
+      "database's active backends were doing, sampled every 20 ms from pg_stat_activity (CPU: no wait event; Lock/tuple " +
+      "and Lock/transactionid: queued on another checkout's row lock).",
     '',
-    table(['request', 'orders', 'orders/s', 'p50', 'p99', 'max', 'balanced', 'goal'], rows),
+    table(
+      ['request', 'orders', 'orders/s', 'p50', 'p99', 'max', 'balanced', 'CPU per order', 'active backends', 'goal'],
+      rows,
+    ),
   ].join('\n');
 }

@@ -109,12 +109,20 @@ class OverCreditLimit extends Error {
 }
 
 interface PlaceLinesRow {
-  id: string | null;
-  json: string | null;
+  id: string;
+  json: string;
+}
+
+interface PlaceLinesFactsRow {
   facts: string | null;
   unpaidUnits: number;
   priceListsStamp: string | null;
 }
+
+/** SQLSTATE of the placing statement's refusal (migration 0024, `placing_allowed`): it placed nothing. */
+const PLACING_REFUSED = '99P27';
+
+const isPlacingRefusal = (error: unknown) => (error as { code?: unknown } | null)?.code === PLACING_REFUSED;
 
 /**
  * The order state machine (order-states.ts): one function per transition, each running one
@@ -142,7 +150,10 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
   /** Runs the single-order transition `name` (statement `key`) and tells what it did. */
   async function transition(
     name: TransitionName,
-    key: Exclude<keyof OrderStatements, 'place' | 'placeLines' | 'expireDue' | 'accountLock' | 'onAccount'>,
+    key: Exclude<
+      keyof OrderStatements,
+      'place' | 'placeLines' | 'placeLinesFacts' | 'expireDue' | 'accountLock' | 'onAccount'
+    >,
     values: unknown[],
   ): Promise<TransitionResult> {
     const [row] = await preparedQuery<TransitionRow>(db, `order_${key}`, statement(key), values);
@@ -153,13 +164,10 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
 
   /**
    * Runs the placing statement of several lines (`placeLines`) through `query` (the pool, or the
-   * on-account transaction) with the hold `holdMinutes` (0 on account: no expiry).
+   * on-account transaction) with the hold `holdMinutes` (0 on account: no expiry). A refusal is
+   * the statement's error 99P27 (it rolled itself back; in a transaction, the transaction too).
    */
-  async function runPlaceLines(
-    query: TransactionQuery,
-    values: PlaceLinesValues,
-    holdMinutes: number,
-  ): Promise<PlaceLinesRow | undefined> {
+  async function runPlaceLines(query: TransactionQuery, values: PlaceLinesValues, holdMinutes: number) {
     const [row] = await query<PlaceLinesRow>('order_place_lines', statement('placeLines'), [
       values.lines.map((l) => l.partId),
       values.lines.map((l) => l.quantity),
@@ -189,12 +197,16 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
       values.priceListsStamp ?? '',
       values.lines.map((l) => l.publicUnitPriceCents ?? null),
     ]);
+    if (!row) throw new Error('the placing statement answered no row');
     return row;
   }
 
-  /** A placing row's answer: the order placed (its event emitted: call only once it committed), or why not. */
-  function placedOrRefused(row: PlaceLinesRow | undefined): PlaceLinesResult {
-    if (row?.id && row.json) return { kind: 'placed', event: emit('place', { id: row.id, json: row.json }, null) };
+  /** Why a placing was refused: the parts, the account's unpaid units and its price lists' stamp as they are now. */
+  async function refusedPlacing(values: PlaceLinesValues): Promise<PlaceLinesResult> {
+    const [row] = await preparedQuery<PlaceLinesFactsRow>(db, 'order_place_lines_facts', statement('placeLinesFacts'), [
+      values.lines.map((l) => l.partId),
+      values.userId,
+    ]);
     return {
       kind: 'refused',
       parts: JSON.parse(row?.facts ?? '[]') as PartFacts[],
@@ -233,9 +245,14 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
 
     /** Places one order of several lines, all or nothing (order-statements.ts `placeLines`). */
     async placeLines(values: PlaceLinesValues): Promise<PlaceLinesResult> {
-      return placedOrRefused(
-        await runPlaceLines((name, text, v) => preparedQuery(db, name, text, v), values, deps.holdMinutes),
-      );
+      let row: PlaceLinesRow;
+      try {
+        row = await runPlaceLines((name, text, v) => preparedQuery(db, name, text, v), values, deps.holdMinutes);
+      } catch (error) {
+        if (isPlacingRefusal(error)) return refusedPlacing(values);
+        throw error;
+      }
+      return { kind: 'placed', event: emit('place', row, null) };
     },
 
     /**
@@ -247,15 +264,10 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
      */
     async placeLinesOnAccount(values: PlaceLinesValues, terms: AccountTerms): Promise<PlaceOnAccountResult> {
       let placed: { id: string; json: string } | undefined;
-      let refused: PlaceLinesResult | undefined;
       try {
         await inTransaction(db, async (query) => {
           await query('order_account_lock', statement('accountLock'), [terms.companyId]);
           const row = await runPlaceLines(query, values, 0);
-          if (!row?.id || !row.json) {
-            refused = placedOrRefused(row);
-            return;
-          }
           const [account] = await query<{
             id: string | null;
             json: string | null;
@@ -275,10 +287,10 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
       } catch (error) {
         if (error instanceof OverCreditLimit)
           return { kind: 'over-limit', openCents: error.openCents, totalCents: error.totalCents };
+        if (isPlacingRefusal(error)) return refusedPlacing(values);
         throw error;
       }
-      if (placed) return { kind: 'placed', event: emit('place', placed, null) };
-      return refused!;
+      return { kind: 'placed', event: emit('place', placed!, null) };
     },
 
     /** placed → paid for an on-account order whose payment the shop recorded. */

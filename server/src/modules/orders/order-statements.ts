@@ -208,14 +208,19 @@ export function orderStatements(events: OrderEvents) {
     /**
      * Several parts (checkout, issue 27): takes every line's units and writes the order and its
      * lines in one statement, all or nothing. In turn: the account's unpaid units (`allowed`,
-     * which takes the account's advisory lock), then every line's part locked in id order
-     * (`locked`, the lock order above), then one verdict over all lines: each part exists, is
-     * not replaced, has the units and the line reaches its minimum; each part's price is still
-     * the one the unit price was computed from in Node (the pricing function, contract
-     * pricing.ts); the total is one a card can pay; the unpaid units stay within their cap. Only
-     * then are the parts changed (the UPDATE's one-time filter), so no line is taken alone.
-     * Answers one row: the order's id and JSON, or, when nothing was placed, `facts`, the locked
-     * parts as they are (JSON text), and the account's unpaid units, which say why.
+     * which takes the account's advisory lock); the order, its lines and its JSON (`answer`),
+     * written from the parts as the statement's snapshot has them (`described`, no lock); only then
+     * every line's part locked in id order (`locked`, the lock order above; its one-time filter
+     * reads `answer` whole first), and one verdict over all lines: each part exists, is not
+     * replaced, has the units and the line reaches its minimum; each part's price is still the one
+     * the unit price was computed from in Node (the pricing function, contract pricing.ts); the
+     * total is one a card can pay; the unpaid units stay within their cap. The parts are changed
+     * only if it holds (`placing_allowed`, migration 0024, the UPDATE's one-time filter); if not,
+     * it raises 99P27 and the whole statement, order and lines included, rolls back: nothing is
+     * placed and no line is taken alone. Why the hot parts' locks come last (docs/PERFORMANCE.md,
+     * "Checkout"): every checkout of the same parts waits for them until the holder's commit, so
+     * they are held for the check, the update, the in-statement writers and the commit only.
+     * Answers one row: the order's id and JSON; a refusal is explained by `placeLinesFacts`.
      * $1 part ids, $2 quantities, $3 unit prices in cents, $4 the part prices they were computed
      * from (arrays in line order, distinct parts), $5 user id, $6 email, $7 phone, $8 address,
      * $9 the largest total in cents, $10 the hold in minutes (0: no expiry), $11 the most unpaid
@@ -240,25 +245,10 @@ export function orderStatements(events: OrderEvents) {
           with ordinality as i(part_id, quantity, unit_cents, list_cents, public_cents, position)
       ), allowed as materialized (
         select ${UNPAID_UNITS_OF('$5::text')} as unpaid
-      ), locked as materialized (
-        select p.id, p.available, p.minimum_order, p.price_cents, p.price_breaks, p.replaced_by, p.name, p.part_number, p.img, p.description
+      ), described as materialized (
+        select p.id, p.name, p.part_number, p.img, p.description
         from parts as p
         where p.id = any($1::uuid[]) and (select unpaid from allowed) is not null
-        order by p.id for no key update
-      ), verdict as (
-        select count(*) = cardinality($1::uuid[])
-          and coalesce(bool_and(l.available >= i.quantity and l.minimum_order <= i.quantity
-            and l.price_cents = i.list_cents and l.price_breaks = ($25::jsonb -> (i.position - 1))
-            and l.replaced_by is null), false)
-          and ${PRICE_LISTS_STAMP_OF('$5::text')} = $26::text
-          and sum(i.unit_cents::bigint * i.quantity) + coalesce($16::integer, 0) + $18::integer <= $9::bigint
-          and (select unpaid from allowed) + sum(i.quantity) <= $11::integer as ok
-        from input as i join locked as l on l.id = i.part_id
-      ), taken as (
-        update parts set available = parts.available - i.quantity
-        from input as i
-        where parts.id = i.part_id and (select ok from verdict)
-        returning parts.id
       ), totals as (
         select count(*)::integer as n, sum(quantity) as units, sum(unit_cents::bigint * quantity) as cents from input
       ), placed as (
@@ -274,24 +264,54 @@ export function orderStatements(events: OrderEvents) {
           $12::jsonb, $13::jsonb, $14::uuid, $15::text, $16::integer, $17::integer,
           totals.cents + coalesce($16::integer, 0), $18::integer, $19::jsonb, $20::text, $21::text, $22::text, $23::text, $24::text,
           ${COMPANY_OF('$5::text')}
-        from input as f join locked as l on l.id = f.part_id, totals
-        where f.position = 1 and exists (select 1 from taken)
+        from input as f join described as l on l.id = f.part_id, totals
+        where f.position = 1
         returning *
       ), placed_lines as (
         insert into order_lines (order_id, position, part_id, part_number, name, img, quantity, unit_price_cents, total_cents, public_unit_price_cents)
         select placed.id, i.position, i.part_id, l.part_number, l.name, l.img, i.quantity, i.unit_cents,
           i.unit_cents::bigint * i.quantity, i.public_cents
-        from placed, input as i join locked as l on l.id = i.part_id
+        from placed, input as i join described as l on l.id = i.part_id
         returning *
+      ), answer as materialized (
+        select p.id, ${orderJsonOf('p', 'placed_lines')} as json from placed as p
+      ), locked as materialized (
+        select p.id, p.available, p.minimum_order, p.price_cents, p.price_breaks, p.replaced_by
+        from parts as p
+        where p.id = any($1::uuid[]) and (select count(*) from answer) = 1
+        order by p.id for no key update
+      ), verdict as (
+        select count(*) = cardinality($1::uuid[])
+          and coalesce(bool_and(l.available >= i.quantity and l.minimum_order <= i.quantity
+            and l.price_cents = i.list_cents and l.price_breaks = ($25::jsonb -> (i.position - 1))
+            and l.replaced_by is null), false)
+          and ${PRICE_LISTS_STAMP_OF('$5::text')} = $26::text
+          and sum(i.unit_cents::bigint * i.quantity) + coalesce($16::integer, 0) + $18::integer <= $9::bigint
+          and (select unpaid from allowed) + sum(i.quantity) <= $11::integer as ok
+        from input as i join locked as l on l.id = i.part_id
+      ), taken as (
+        update parts set available = parts.available - i.quantity
+        from input as i
+        where parts.id = i.part_id and (select placing_allowed(ok) from verdict)
+        returning parts.id
       )${events.writersSql('placed', 'placed', 'placed_lines')}
-      select (select id from placed) as "id",
-        (select ${orderJsonOf('p', 'placed_lines')} from placed as p) as "json",
-        case when not exists (select 1 from placed) then (
-          select coalesce(json_agg(json_build_object('partId', l.id, 'available', l.available,
-            'minimunOrder', l.minimum_order, 'priceCents', l.price_cents, 'priceBreaks', l.price_breaks, 'replaced', l.replaced_by is not null)), '[]')::text
-          from locked as l) end as "facts",
-        (select unpaid from allowed)::integer as "unpaidUnits",
-        ${PRICE_LISTS_STAMP_OF('$5::text')} as "priceListsStamp"`,
+      select answer.id, answer.json, (select count(*) from taken)::integer as "taken" from answer`,
+
+    /**
+     * Why `placeLines` placed nothing (it raised 99P27, rolling itself back): the parts as they
+     * are now (JSON text, `facts`), the account's unpaid units and the stamp of the buyer's
+     * price lists. Read after the refusal, not under its locks: lines-placement.ts explains the
+     * refusal from them, or, when they would pass now (the stock came back meanwhile), places once
+     * more. $1 part ids, $2 user id.
+     */
+    placeLinesFacts: `
+      select (
+          select coalesce(json_agg(json_build_object('partId', p.id, 'available', p.available,
+            'minimunOrder', p.minimum_order, 'priceCents', p.price_cents, 'priceBreaks', p.price_breaks,
+            'replaced', p.replaced_by is not null)), '[]')::text
+          from parts as p where p.id = any($1::uuid[])) as "facts",
+        ${UNPAID_UNITS_OF('$2::text')}::integer as "unpaidUnits",
+        ${PRICE_LISTS_STAMP_OF('$2::text')} as "priceListsStamp"`,
 
     /**
      * $2 payment id. Marks a placed order paid (with its number, when paid orders are numbered).
