@@ -299,6 +299,45 @@ describe('SMTP down, then up: mail is delayed, never lost', () => {
   });
 });
 
+describe('what wakes the outbox worker', () => {
+  test('a write that writes no mail asks nothing of the outbox; a contact message wakes the worker itself', async () => {
+    const smtp = await startSmtp();
+    // The timer is out of the picture (10 minutes): only a wake-up can deliver within the test.
+    const t = await createTestApp('pglite', {
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_POLL_MS: '600000' },
+    });
+    try {
+      const worker = t.app.mail.worker;
+      const poke = worker.poke.bind(worker);
+      let pokes = 0;
+      worker.poke = () => {
+        pokes += 1;
+        poke();
+      };
+      const buyer = await t.signUp('quiet@mail.test');
+      const part = await addPart(t, await t.admin(), { price: 5, available: 10 });
+      const put = await t.inject(
+        { method: 'PUT', url: '/api/cart', payload: { lines: [{ partId: part._id, quantity: 1 }] } },
+        buyer,
+      );
+      assert.equal(put.statusCode, 200, put.body);
+      assert.equal(pokes, 0, 'a cart change writes no mail, so it wakes nothing');
+
+      const sent = await t.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { email: 'woken@example.com', subject: 'Woken', message: 'Delivered without the timer' },
+      });
+      assert.equal(sent.statusCode, 201, sent.body);
+      assert.equal(pokes, 1);
+      await smtp.waitFor(to(ADMIN_EMAIL, /Woken/), 15_000, 'contact mail');
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+});
+
 // The reset limits (per address 429; past the account's count the same 200, no e-mail) are
 // password-reset-limits.test.ts's.
 

@@ -16,6 +16,7 @@ export const contactPlugin = fp(
       createContactService({
         repository: createContactRepository(app.db, app.config.ADMIN_EMAILS),
         secret: app.config.authSecret,
+        wakeMail: () => app.mail.poke(),
       }),
     );
   },

@@ -9,12 +9,20 @@ import { MESSAGE_KEY_PATTERNS, type ContactRepository } from './contact-reposito
 /** The largest inbox page; without `limit` the inbox answers this many, newest first. */
 export const INBOX_DEFAULT_LIMIT = 50;
 
-/** The contact form's messages: stored from the landing page, read and handled by admins. */
-export function createContactService(deps: { repository: ContactRepository; secret: string }) {
+/**
+ * The contact form's messages: stored from the landing page, read and handled by admins. A
+ * message's mail to the admins is written with it (its outbox row, in one transaction); `wakeMail`
+ * asks the mail worker to deliver it once that has committed.
+ */
+export function createContactService(deps: { repository: ContactRepository; secret: string; wakeMail: () => void }) {
   const { repository } = deps;
   const cursors = createKeysetCodec(deps.secret);
   return {
-    add: (message: z.output<typeof contactInput>): Promise<string> => repository.add(message),
+    async add(message: z.output<typeof contactInput>): Promise<string> {
+      const id = await repository.add(message);
+      deps.wakeMail();
+      return id;
+    },
 
     /** One page of the inbox (newest first; 50 without `limit`) and its paging facts. */
     async list(query: ContactQuery): Promise<{ messages: ContactMessage[]; page: PageFacts }> {

@@ -34,8 +34,10 @@ declare module 'fastify' {
 
 /**
  * Transactional e-mail (docs/ARCHITECTURE.md, "E-mail"): every instance runs an outbox worker
- * from onReady to onClose, woken by a timer, by the order events it writes mail for, and after
- * every successful write request.
+ * from onReady to onClose, woken by a timer, by the order events it writes mail for, and by
+ * `poke()` from every other module that writes an outbox row (after its commit). Not after every
+ * write request, as it once was: that cost a claim query per cart change or checkout under load
+ * (docs/PERFORMANCE.md, "Checkout").
  */
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
@@ -68,10 +70,6 @@ export const mailPlugin = fp(
       worker,
     });
 
-    // Other writers (the contact form) commit their rows with the request: a successful write wakes the worker.
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) worker.poke();
-    });
     app.addHook('onReady', async () => worker.start());
     app.addHook('onClose', async () => {
       await worker.stop();
