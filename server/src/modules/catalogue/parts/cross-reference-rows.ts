@@ -68,7 +68,10 @@ export async function upsertReferences(db: Runner, rows: readonly StoredReferenc
  * part already has with the same brand and spelling is left alone, and the edit version
  * (part-version.ts) moves for exactly the parts that gained or changed a reference, in the same
  * statement as their rows: so a re-import of the same file writes nothing and makes no admin's
- * open form stale, and no list of ids goes back and forth. Run it in the import's transaction.
+ * open form stale, and no list of ids goes back and forth. Unchanged rows are left out before
+ * the insert (a probe of the primary key with the normal form computed here), not by a WHERE on
+ * ON CONFLICT's update, which would still lock, and so write, each of them. Run it in the
+ * import's transaction.
  */
 export async function importReferences(db: Runner, rows: readonly StoredReference[]): Promise<void> {
   await runChunks(
@@ -77,9 +80,12 @@ export async function importReferences(db: Runner, rows: readonly StoredReferenc
     (chunk) => sql`
       with changed as (
         insert into part_cross_references as r (part_id, kind, brand, number)
-        select * from ${unnestRows(chunk)}
+        select u.part_id, u.kind, u.brand, u.number
+        from ${unnestRows(chunk, true)} as u (part_id, kind, brand, number, number_normal)
+        where not exists (select from part_cross_references same
+                          where same.part_id = u.part_id and same.kind = u.kind and same.number_normal = u.number_normal
+                            and same.brand = u.brand and same.number = u.number)
         on conflict (part_id, kind, number_normal) do update set brand = excluded.brand, number = excluded.number
-          where (r.brand, r.number) is distinct from (excluded.brand, excluded.number)
         returning r.part_id)
       update parts set updated_at = ${nextVersion} where parts.id in (select part_id from changed)`,
   );
@@ -123,10 +129,12 @@ async function runChunks(db: Runner, rows: readonly KeyedReference[], statement:
   await running;
 }
 
-/** The rows as a set: one array parameter per column. */
-const unnestRows = (chunk: readonly StoredReference[]): SQL =>
+/** The rows as a set: one array parameter per column (and the normal form, when asked). */
+const unnestRows = (chunk: readonly KeyedReference[], withNormal = false): SQL =>
   sql`unnest(${pgArray(chunk.map((r) => r.partId))}::uuid[], ${pgArray(chunk.map((r) => r.kind))}::text[],
-             ${pgArray(chunk.map((r) => r.brand))}::text[], ${pgArray(chunk.map((r) => r.number))}::text[])`;
+             ${pgArray(chunk.map((r) => r.brand))}::text[], ${pgArray(chunk.map((r) => r.number))}::text[]${
+               withNormal ? sql`, ${pgArray(chunk.map((r) => r.numberNormal))}::text[]` : sql``
+             })`;
 
 /** Replaces the references of `partIds` by `rows` (each row's part among them): the product form. */
 export async function replaceReferences(
