@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
-import { createScratchDatabase, signUp, startServer } from '@torque/testkit';
+import { createScratchDatabase, exchangeToken, signUp, startServer } from '@torque/testkit';
 import { consoleTable } from '../lib/doc.ts';
 import { adminUrl } from '../lib/postgres.ts';
 import { repoRoot } from '../lib/servers.ts';
@@ -29,7 +29,7 @@ interface Side {
   bundle: string | undefined;
   databaseUrl: string;
   server?: { url: string; stop(): Promise<void> };
-  token?: string;
+  cookie?: string;
 }
 
 /** Removes the import's lines, so the next applied import inserts them all again. */
@@ -61,17 +61,14 @@ async function main(): Promise<void> {
       process.stdout.write(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     }
     const name = reused ?? new URL(template!.url).pathname.slice(1);
-    for (const [label, bundle] of [
-      ...(before ? ([['before', before]] as const) : []),
-      ['after', undefined] as const,
-    ]) {
+    for (const [label, bundle] of [...(before ? ([['before', before]] as const) : []), ['after', undefined] as const]) {
       const copy = await createScratchDatabase(adminUrl, { label: `bench_import_${label}`, template: name });
       copies.push(copy);
       sides.push({ label, bundle, databaseUrl: copy.url });
     }
     for (const side of sides) {
       side.server = await start(side.bundle, side.databaseUrl, workDir, side.label);
-      side.token = (await signUp(side.server.url, ADMIN_EMAIL, { headers: { origin: side.server.url } })).token;
+      side.cookie = (await signUp(side.server.url, ADMIN_EMAIL, { headers: { origin: side.server.url } })).cookie;
     }
     const csv = await importCsv(sides[0]!.databaseUrl);
     const results: string[][] = [];
@@ -82,7 +79,7 @@ async function main(): Promise<void> {
         const base = side.server!.url;
         const row = [String(round), side.label, load];
         for (const dryRun of [false, false, true])
-          row.push(await timeImport(base, side.token!, csv, dryRun).then((r) => r.seconds.toFixed(1), failed));
+          row.push(await timeImport(base, await tokenOf(side), csv, dryRun).then((r) => r.seconds.toFixed(1), failed));
         row.push(os.loadavg()[0]!.toFixed(1));
         results.push(row);
         process.stdout.write(`${row.join(' · ')}\n`);
@@ -94,6 +91,12 @@ async function main(): Promise<void> {
     for (const side of sides) await side.server?.stop();
     for (const copy of copies.reverse()) await copy.drop().catch((e: unknown) => console.error(String(e)));
   }
+}
+
+/** A fresh access token for each import: they last 15 minutes, a slow round longer. */
+async function tokenOf(side: Side): Promise<string> {
+  const base = side.server!.url;
+  return (await exchangeToken(base, ADMIN_EMAIL, { cookie: side.cookie!, headers: { origin: base } })).token;
 }
 
 /** A failed import (a timeout on a loaded machine) is a cell of the table, not the end of the run. */
