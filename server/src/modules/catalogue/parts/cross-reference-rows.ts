@@ -1,7 +1,7 @@
 import { normalisePartNumber, type CrossReference } from '@torque/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { idsParam, type Runner } from '../../../lib/sql-lists.ts';
-import { nextVersion } from './part-version.ts';
+import { bumpVersions } from './part-version.ts';
 
 /**
  * A part's cross-references as stored (table part_cross_references, PRODUCT.md §17): read with
@@ -66,14 +66,14 @@ export async function upsertReferences(db: Runner, rows: readonly StoredReferenc
 /**
  * The import's write (numbers/cross-reference-service.ts): as `upsertReferences`, but a row the
  * part already has with the same brand and spelling is left alone, and the edit version
- * (part-version.ts) moves for exactly the parts that gained or changed a reference, in the same
- * statement as their rows: so a re-import of the same file writes nothing and makes no admin's
- * open form stale, and no list of ids goes back and forth. Unchanged rows are left out before
- * the insert (a probe of the primary key with the normal form computed here), not by a WHERE on
- * ON CONFLICT's update, which would still lock, and so write, each of them. Run it in the
- * import's transaction.
+ * (part-version.ts) moves for exactly the parts that gained or changed a reference: so a
+ * re-import of the same file writes nothing and makes no admin's open form stale. Unchanged rows
+ * are left out before the insert (a probe of the primary key with the normal form computed in
+ * Node), not by a WHERE on ON CONFLICT's update, which would still lock, and so write, each of
+ * them. Run it in the import's transaction.
  */
 export async function importReferences(db: Runner, rows: readonly StoredReference[]): Promise<void> {
+  const changed = new Set<string>();
   await runChunks(
     db,
     inKeyOrder(rows),
@@ -87,8 +87,14 @@ export async function importReferences(db: Runner, rows: readonly StoredReferenc
                             and same.brand = u.brand and same.number = u.number)
         on conflict (part_id, kind, number_normal) do update set brand = excluded.brand, number = excluded.number
         returning r.part_id)
-      update parts set updated_at = ${nextVersion} where parts.id in (select part_id from changed)`,
+      select distinct part_id::text as id from changed`,
+    (result) => {
+      for (const row of (result as { rows: { id: string }[] }).rows) changed.add(row.id);
+    },
   );
+  // Measured: moving the versions inside each chunk's statement (UPDATE … WHERE id IN the CTE)
+  // made the import of 1,000,000 new lines twice as slow (99 against 44 s); once at the end, as before.
+  await bumpVersions(db, [...changed].sort());
 }
 
 /**
@@ -114,7 +120,12 @@ const byKey = (a: KeyedReference, b: KeyedReference): number =>
  * chunk's parameters are built while the database runs the one before. A chunk ends where a
  * part's rows end (up to twice the size), so the import moves each part's version once.
  */
-async function runChunks(db: Runner, rows: readonly KeyedReference[], statement: (chunk: KeyedReference[]) => SQL) {
+async function runChunks(
+  db: Runner,
+  rows: readonly KeyedReference[],
+  statement: (chunk: KeyedReference[]) => SQL,
+  onResult: (result: unknown) => void = () => {},
+) {
   let running: Promise<unknown> | undefined;
   for (let start = 0; start < rows.length;) {
     let end = Math.min(start + REFERENCE_CHUNK_ROWS, rows.length);
@@ -123,7 +134,7 @@ async function runChunks(db: Runner, rows: readonly KeyedReference[], statement:
     const next = statement(rows.slice(start, end));
     await running;
     // then() starts drizzle's query now, so the database works while the loop builds the next.
-    running = db.execute(next).then(() => undefined);
+    running = db.execute(next).then(onResult);
     start = end;
   }
   await running;
