@@ -488,6 +488,41 @@ for (const kind of databaseKinds()) {
         assert.equal((await search('ct1028k2'))[0]?.partNumber, 'TB-3015');
       });
 
+      test('an import moves the edit version of the parts it changes and no other; the same file again moves none', async () => {
+        const version = async (partNumber: string) => {
+          const part = await seeded(partNumber);
+          const res = await get(`/api/parts/${part._id}`);
+          return { updatedAt: part.updatedAt, tag: String(res.headers.etag).split('.')[0] };
+        };
+        const [pads, plugs] = [await version('AL-1450'), await version('SP-2260')];
+        // One reference twice in normal form: the last spelling is the one kept.
+        const csv = [HEADER, 'AL-1450,oe,Audi,8V0 915 105', 'al 1450,oe,Audi AG,8v0-915-105'].join('\n');
+        assert.deepEqual((await importCsv(csv)).json(), { applied: 2 });
+        const moved = await version('AL-1450');
+        assert.ok(Date.parse(moved.updatedAt) > Date.parse(pads.updatedAt), 'the changed part moves');
+        assert.notEqual(moved.tag, pads.tag);
+        assert.deepEqual(await version('SP-2260'), plugs, 'a part the file does not name keeps its version');
+        const refs = (await seeded('AL-1450')).crossReferences;
+        assert.deepEqual(
+          refs.filter((r) => r.kind === 'oe' && r.number.toUpperCase().startsWith('8V0')),
+          [{ kind: 'oe', brand: 'Audi AG', number: '8v0-915-105' }],
+        );
+        // The same file again changes nothing, so an admin's open form stays current.
+        assert.deepEqual((await importCsv(csv)).json(), { applied: 2 });
+        assert.deepEqual(await version('AL-1450'), moved);
+        assert.deepEqual((await seeded('AL-1450')).crossReferences, refs);
+        // A new spelling of the same number is a change: the row is updated and the version moves.
+        assert.deepEqual((await importCsv([HEADER, 'AL-1450,oe,Audi AG,8V0.915.105'].join('\n'))).json(), {
+          applied: 1,
+        });
+        const respelt = await version('AL-1450');
+        assert.ok(Date.parse(respelt.updatedAt) > Date.parse(moved.updatedAt));
+        assert.deepEqual(
+          (await seeded('AL-1450')).crossReferences.filter((r) => r.number.toUpperCase().startsWith('8V0')),
+          [{ kind: 'oe', brand: 'Audi AG', number: '8V0.915.105' }],
+        );
+      });
+
       test('415 for another media type, 400 without the header, 401/403 for others', async () => {
         const json = await importCsv(JSON.stringify([{ partNumber: 'BP-4471' }]), '', 'application/json');
         assert.equal(json.statusCode, 415, json.body);

@@ -220,6 +220,26 @@ const cpuOf =
     return { serverMs: processCpuMs(serverPid), databaseMs: backends.reduce((sum, pid) => sum + processCpuMs(pid), 0) };
   };
 
+/** The catalogue of this benchmark in `url`'s migrated, empty database: parts, then their references. */
+export async function generateNumbersCatalogue(url: string): Promise<void> {
+  await psql(url, TOKEN_OF);
+  await psql(url, GENERATE_WITH_TOKENS);
+  await psql(url, NUMBER_OF);
+  await psql(url, GENERATE_REFERENCES);
+  await psql(url, 'vacuum analyze parts');
+  await psql(url, 'vacuum analyze part_cross_references');
+}
+
+/** The import's file: IMPORT_LINES new competitor numbers (`IM 0000000`, …) over the generated parts. */
+export async function importCsv(url: string): Promise<string> {
+  const numbers = (await psql(url, `select part_number from parts order by created_at, id`)).split('\n');
+  const lines = Array.from({ length: IMPORT_LINES }, (_, i) => {
+    const own = numbers[12 + (i % (numbers.length - 12))]!;
+    return `${own},competitor,${BRANDS[i % BRANDS.length]},IM ${String(i).padStart(7, '0')}`;
+  });
+  return ['partNumber,kind,brand,number', ...lines].join('\n') + '\n';
+}
+
 export interface NumbersScaleReport {
   settings: Settings;
   generateSeconds: number;
@@ -234,7 +254,7 @@ export interface NumbersScaleReport {
  * on a loaded machine the applied import's transaction outlasts the server's 60 s socket timeout
  * (the prose of PERFORMANCE.md), and the search rows measured before it are still worth writing.
  */
-async function timeImport(base: string, token: string, csv: string, dryRun: boolean) {
+export async function timeImport(base: string, token: string, csv: string, dryRun: boolean) {
   const t0 = performance.now();
   let answer: string;
   try {
@@ -357,12 +377,7 @@ export async function runNumbersScale(settings: Settings): Promise<NumbersScaleR
     const base = server.url;
     process.stdout.write('  generating parts and cross-references\n');
     const t0 = performance.now();
-    await psql(database.url, TOKEN_OF);
-    await psql(database.url, GENERATE_WITH_TOKENS);
-    await psql(database.url, NUMBER_OF);
-    await psql(database.url, GENERATE_REFERENCES);
-    await psql(database.url, 'vacuum analyze parts');
-    await psql(database.url, 'vacuum analyze part_cross_references');
+    await generateNumbersCatalogue(database.url);
     const generateSeconds = (performance.now() - t0) / 1000;
     process.stdout.write(`  generated in ${generateSeconds.toFixed(1)} s\n`);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -466,12 +481,7 @@ export async function runNumbersScale(settings: Settings): Promise<NumbersScaleR
 
     process.stdout.write(`  POST /api/parts/cross-references/import, ${IMPORT_LINES.toLocaleString('en')} lines\n`);
     const admin = await signUp(base, ADMIN_EMAIL, { headers: { origin: base } });
-    const numbers = (await psql(database.url, `select part_number from parts order by created_at, id`)).split('\n');
-    const lines = Array.from({ length: IMPORT_LINES }, (_, i) => {
-      const own = numbers[12 + (i % (numbers.length - 12))]!;
-      return `${own},competitor,${BRANDS[i % BRANDS.length]},IM ${String(i).padStart(7, '0')}`;
-    });
-    const csv = ['partNumber,kind,brand,number', ...lines].join('\n') + '\n';
+    const csv = await importCsv(database.url);
     const imports = [await timeImport(base, admin.token, csv, true), await timeImport(base, admin.token, csv, false)];
     return {
       settings,

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { upsertReferences, type StoredReference } from '../parts/cross-reference-rows.ts';
-import { bumpVersions } from '../parts/part-version.ts';
+import { importReferences, type StoredReference } from '../parts/cross-reference-rows.ts';
 
 /** The import's statements: part numbers to ids, and the references added in one transaction. */
 export function createCrossReferenceRepository(db: Db) {
@@ -15,12 +14,12 @@ export function createCrossReferenceRepository(db: Db) {
       );
       return new Map(rows.map((r) => [r.normal, String(r.id)]));
     },
-    /** Adds (or updates) every reference and moves its part's edit version; all or nothing. */
+    /**
+     * Adds (or updates) every reference and moves the edit version of each part that gained or
+     * changed one; all or nothing.
+     */
     async addReferences(rows: readonly StoredReference[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        await upsertReferences(tx, rows);
-        await bumpVersions(tx, [...new Set(rows.map((r) => r.partId))].sort());
-      });
+      await db.transaction((tx) => importReferences(tx, rows));
     },
   };
 }

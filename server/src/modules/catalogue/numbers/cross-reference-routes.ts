@@ -9,6 +9,7 @@ import {
   partNumberParams,
   partSuperseded,
 } from '@torque/contract';
+import type { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,14 @@ import type { CrossReferenceService } from './cross-reference-service.ts';
  * The body is streamed into the parser, never held whole; past this the answer is 413.
  */
 export const CROSS_REFERENCE_IMPORT_MAX_BYTES = 128 * 1024 * 1024;
+
+/**
+ * How long the import's connection may stay silent while its transaction runs. The server's
+ * socket timeout (server-options.ts, 60 s) is for requests that answer in seconds; a real run of
+ * 1,000,000 lines on a busy machine wrote nothing for over 60 s and the client lost its answer
+ * while the import went on (docs/PERFORMANCE.md, part numbers).
+ */
+export const CROSS_REFERENCE_IMPORT_SILENCE_MS = 10 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +98,12 @@ async function requireCsv(request: FastifyRequest): Promise<void> {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the cross-references as Content-Type: text/csv');
 }
 
+/** The import's socket may stay silent for CROSS_REFERENCE_IMPORT_SILENCE_MS (an injected request has no socket). */
+function allowSilence(request: FastifyRequest): void {
+  const socket = request.raw.socket as Partial<Socket> | undefined;
+  if (typeof socket?.setTimeout === 'function') socket.setTimeout(CROSS_REFERENCE_IMPORT_SILENCE_MS);
+}
+
 /** The request body's bytes as they arrive, refused with a 413 past `max`. */
 async function* bounded(body: AsyncIterable<Buffer>, max: number): AsyncGenerator<Buffer> {
   let read = 0;
@@ -136,6 +151,7 @@ const importRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      allowSilence(request);
       const body = request.body as AsyncIterable<Buffer> | undefined;
       try {
         return await service.importCsv(

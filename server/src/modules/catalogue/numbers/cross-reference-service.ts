@@ -86,7 +86,8 @@ export function createCrossReferenceService(deps: {
      * `POST /api/parts/cross-references/import`: a dry run answers the check; a real run applies
      * nothing unless every line passed (ImportRefused otherwise), then adds every line's reference
      * (a part's reference of the same kind and number in normal form is updated, not repeated) and
-     * moves those parts' edit version, in one transaction: the same file twice leaves the same rows.
+     * moves the edit version of the parts it changed, in one transaction: the same file twice
+     * leaves the same rows, and the second time moves no version.
      */
     async importCsv(
       input: string | AsyncIterable<Buffer | string>,
@@ -99,7 +100,7 @@ export function createCrossReferenceService(deps: {
       const missing = { errors: [] as LineError[], errorCount: 0 };
       for (const [i, r] of parsed.rows.entries()) {
         const partId = ids.get(r.partNumberNormal);
-        if (partId) rows.push({ partId, kind: r.kind, brand: r.brand, number: r.number });
+        if (partId) rows.push({ partId, kind: r.kind, brand: r.brand, number: r.number, numberNormal: r.numberNormal });
         else noteError(missing, { line: parsed.lines[i]!, message: `No part with number ${r.partNumber}` });
       }
       const answer = importCheck(rows.length, parsed, missing);

@@ -1,0 +1,128 @@
+/**
+ * The cross-reference import alone (issue 26: 1,000,000 lines under 30 s), before and after in one
+ * run: the catalogue of `npm run bench -- numbers` (100,000 parts, 1,000,000 references) generated
+ * once and copied, one server per copy (this checkout's bundle, and BENCH_IMPORT_BEFORE's bundle
+ * when given), then rounds that alternate between them: the import of 1,000,000 new lines
+ * (applied), the same file again (an idempotent re-import), and its dry run, each timed through
+ * HTTP with the machine's load average. The lines are removed again before each round.
+ *
+ *   BENCH_IMPORT_BEFORE=<a checkout>/server/dist/main.mjs npx node bench/src/api/numbers-import.ts
+ *
+ * BENCH_IMPORT_ROUNDS (default 3) sets the rounds; BENCH_PG_URL the PostgreSQL server.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { execFileSync } from 'node:child_process';
+import { createScratchDatabase, exchangeToken, signUp, startServer } from '@torque/testkit';
+import { consoleTable } from '../lib/doc.ts';
+import { adminUrl } from '../lib/postgres.ts';
+import { repoRoot } from '../lib/servers.ts';
+import { generateNumbersCatalogue, importCsv, timeImport } from './part-numbers-scale.ts';
+import { ADMIN_EMAIL, serverEnv } from './run-database.ts';
+import { psql } from './scale-kit.ts';
+import { readSettings } from './settings.ts';
+
+interface Side {
+  label: string;
+  bundle: string | undefined;
+  databaseUrl: string;
+  server?: { url: string; stop(): Promise<void> };
+  cookie?: string;
+}
+
+/** Removes the import's lines, so the next applied import inserts them all again. */
+async function reset(url: string): Promise<void> {
+  await psql(url, `delete from part_cross_references where number_normal like 'IM%'`);
+  await psql(url, 'vacuum analyze part_cross_references');
+  await psql(url, 'vacuum analyze parts');
+  await psql(url, 'checkpoint');
+}
+
+async function main(): Promise<void> {
+  const rounds = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3);
+  const before = process.env.BENCH_IMPORT_BEFORE;
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'torque-bench-import-'));
+  // BENCH_IMPORT_FROM names a database this script generated before (kept, e.g. by hand): copied
+  // instead of generating again.
+  const reused = process.env.BENCH_IMPORT_FROM;
+  const template = reused ? undefined : await createScratchDatabase(adminUrl, { label: 'bench_import' });
+  const copies: { drop(): Promise<void> }[] = template ? [template] : [];
+  const sides: Side[] = [];
+  try {
+    if (template) {
+      // The schema as the "before" bundle migrates it (the after side adds its own migrations).
+      const first = await start(before, template.url, workDir, 'schema');
+      await first.stop();
+      process.stdout.write('generating 100,000 parts and 1,000,000 cross-references\n');
+      const t0 = performance.now();
+      await generateNumbersCatalogue(template.url);
+      process.stdout.write(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    }
+    const name = reused ?? new URL(template!.url).pathname.slice(1);
+    for (const [label, bundle] of [...(before ? ([['before', before]] as const) : []), ['after', undefined] as const]) {
+      const copy = await createScratchDatabase(adminUrl, { label: `bench_import_${label}`, template: name });
+      copies.push(copy);
+      sides.push({ label, bundle, databaseUrl: copy.url });
+    }
+    for (const side of sides) {
+      side.server = await start(side.bundle, side.databaseUrl, workDir, side.label);
+      side.cookie = (await signUp(side.server.url, ADMIN_EMAIL, { headers: { origin: side.server.url } })).cookie;
+    }
+    const csv = await importCsv(sides[0]!.databaseUrl);
+    const results: string[][] = [];
+    for (let round = 1; round <= rounds; round++)
+      for (const side of round % 2 ? sides : [...sides].reverse()) {
+        await reset(side.databaseUrl);
+        const load = os.loadavg()[0]!.toFixed(1);
+        const base = side.server!.url;
+        const row = [String(round), side.label, load];
+        for (const dryRun of [false, false, true])
+          row.push(await timeImport(base, await tokenOf(side), csv, dryRun).then((r) => r.seconds.toFixed(1), failed));
+        row.push(os.loadavg()[0]!.toFixed(1));
+        results.push(row);
+        process.stdout.write(`${row.join(' · ')}\n`);
+      }
+    console.log(
+      `\n${consoleTable(['round', 'side', 'load before', 'applied s', 're-import s', 'dry run s', 'load after'], results)}`,
+    );
+  } finally {
+    for (const side of sides) await side.server?.stop();
+    for (const copy of copies.reverse()) await copy.drop().catch((e: unknown) => console.error(String(e)));
+  }
+}
+
+/** A fresh access token for each import: they last 15 minutes, a slow round longer. */
+async function tokenOf(side: Side): Promise<string> {
+  const base = side.server!.url;
+  return (await exchangeToken(base, ADMIN_EMAIL, { cookie: side.cookie!, headers: { origin: base } })).token;
+}
+
+/** A failed import (a timeout on a loaded machine) is a cell of the table, not the end of the run. */
+const failed = (error: unknown): string => `failed: ${String((error as Error).message).slice(0, 80)}`;
+
+/** One server on `databaseUrl`: `bundle`, or this checkout's production bundle (built if stale). */
+async function start(bundle: string | undefined, databaseUrl: string, workDir: string, label: string) {
+  if (!bundle)
+    execFileSync(process.execPath, [path.join(repoRoot, 'server/build.ts'), '--if-stale'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+  return startServer({
+    baseEnv: 'inherit',
+    env: (url) => ({
+      ...serverEnv(readSettings(), path.join(workDir, label), databaseUrl),
+      // 1,000,000 lines take longer than the default 30 s to arrive on a loaded machine.
+      REQUEST_TIMEOUT_MS: '180000',
+      PUBLIC_URL: url,
+    }),
+    script: bundle ?? path.join(repoRoot, 'server/dist/main.mjs'),
+    logFile: path.join(workDir, `${label}.log`),
+    appendLog: true,
+    readyPath: '/api/health',
+    readyWithinMs: 120_000,
+  });
+}
+
+await main();
