@@ -9,7 +9,8 @@
  * over the time spent checking out; latencies are per checkout. Run alone:
  * `npm run bench -- checkout`; PostgreSQL only.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { processCpuMs } from '../lib/processes.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -56,18 +57,6 @@ export interface CheckoutReport {
   postgresVersion: string | null;
   cases: CheckoutCase[];
   loadAverage: { before: number[]; after: number[] };
-}
-
-const CLOCK_TICKS = 100; // USER_HZ on Linux
-
-/** CPU milliseconds a process has used (user + system), from /proc (Linux; 0 elsewhere). */
-function processCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
 }
 
 /** The backends of the scratch database other than psql's own. */

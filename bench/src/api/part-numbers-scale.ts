@@ -5,7 +5,8 @@
  * with p99; EXPLAIN ANALYZE of the number lookup and a number's page; and the cross-reference
  * import of 1,000,000 lines. Run alone: `npm run bench -- numbers`; PostgreSQL only.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { processCpuMs } from '../lib/processes.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -192,17 +193,6 @@ const competitorNumber = (n: number, k: number) => {
   return `0 ${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6, 9)}`;
 };
 const brandOf = (n: number, k: number) => BRANDS[(n + k) % BRANDS.length]!;
-
-/** CPU milliseconds a process has used (user + system), from /proc (Linux; 0 elsewhere). */
-function processCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-const CLOCK_TICKS = 100;
 
 /** The server's CPU and that of the database's backends (the pool's connections), so far. */
 const cpuOf =

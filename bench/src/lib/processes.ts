@@ -34,3 +34,16 @@ export function memoryOf(pid: number): { peakMb: number; currentMb: number } {
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { peakMb: kb('VmHWM') / 1024, currentMb: kb('VmRSS') / 1024 };
 }
+
+/** USER_HZ on Linux: /proc's CPU times are in these ticks. */
+const CLOCK_TICKS = 100;
+
+/** CPU milliseconds a process has used (user + system), from /proc (Linux; 0 elsewhere). */
+export function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
