@@ -71,6 +71,25 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(names(await get(`/api/parts?limit=2&q=${TYPOS[2]}`)), names(a));
     });
 
+    test("a search's first page counts its matches in its own statement; the next page uses that count", async () => {
+      take();
+      // inStock: a list not asked before, so neither its page nor its total is cached.
+      const first = await get(`/api/parts?limit=1&q=${WORD}&inStock=true&sort=name`);
+      assert.equal(first.statusCode, 200, first.body);
+      assert.equal(first.headers['x-total-count'], '3');
+      assert.equal(searches(take()).length, 1, 'one statement for the page and its count');
+      const second = await get(nextLink(first)!);
+      assert.equal(second.headers['x-total-count'], '3');
+      assert.equal(searches(take()).length, 1, 'the next page reads no count');
+      // Another order of the same search and filter: its total is the one counted.
+      const other = await get(`/api/parts?limit=1&q=${WORD}&inStock=true&sort=price-desc`);
+      assert.equal(other.headers['x-total-count'], '3');
+      // Nothing matches: a count of 0 from an empty page.
+      const none = await get(`/api/parts?limit=1&q=${WORD}&lowStock=true`);
+      assert.equal(none.headers['x-total-count'], '0');
+      assert.deepEqual(none.json(), []);
+    });
+
     test('a word written exactly ranks as before and is a search of its own', async () => {
       const exact = await get(`/api/parts?limit=10&q=${WORD}`);
       const typo = await get(`/api/parts?limit=10&q=${TYPOS[3]}`);

@@ -194,8 +194,76 @@ const competitorNumber = (n: number, k: number) => {
 };
 const brandOf = (n: number, k: number) => BRANDS[(n + k) % BRANDS.length]!;
 
+/** One measured row of this benchmark: its label, its i-th query, how many, its goal (ms). */
+export interface NumbersRow {
+  label: string;
+  make: (i: number) => string;
+  count: number;
+  goalMs?: number;
+  allowNon2xx?: boolean;
+}
+
+/**
+ * The rows, each over distinct queries. Parts 1..100,012 in catalogue order (the 12 seeded
+ * first): generated part n is row n + 12.
+ */
+export function numbersRows(): NumbersRow[] {
+  const q = (text: string) => encodeURIComponent(text);
+  const part = (i: number) => 13 + ((i * 7919) % (SCALE_PARTS - 20));
+  const typos = TYPO_WORDS.flatMap(oneEditAway);
+  return [
+    {
+      label: 'by-number: an OE number',
+      make: (i) => `/api/parts/by-number/${q(oeNumber(part(i), i % 3))}`,
+      count: 100_000,
+      goalMs: 10,
+    },
+    {
+      label: 'search: an exact competitor number',
+      make: (i) => `/api/parts?limit=${PAGE}&q=${q(competitorNumber(part(i + 50_000), 3 + (i % 6)))}`,
+      count: 50_000,
+      goalMs: 10,
+    },
+    {
+      label: 'search: brand + number',
+      make: (i) => {
+        const n = part(i + 20_000);
+        const k = 3 + ((i + 1) % 6);
+        return `/api/parts?limit=${PAGE}&q=${q(`${brandOf(n, k).toLowerCase()} ${competitorNumber(n, k).replaceAll(' ', '')}`)}`;
+      },
+      count: 50_000,
+      goalMs: 30,
+    },
+    {
+      label: 'two words, a sort and a filter',
+      make: (i) => {
+        const a = FIRST_WORDS[i % FIRST_WORDS.length]!;
+        const b = SECOND_WORDS[Math.floor(i / FIRST_WORDS.length) % SECOND_WORDS.length]!;
+        const round = Math.floor(i / (FIRST_WORDS.length * SECOND_WORDS.length));
+        const filter = round % 2 === 0 ? 'inStock=true' : 'lowStock=true';
+        const words = Math.floor(round / 2) % 2 === 0 ? `${a} ${b}` : `${b} ${a}`;
+        return `/api/parts?limit=${PAGE}&q=${q(words)}&sort=${SORTS[i % SORTS.length]}&${filter}`;
+      },
+      count: FIRST_WORDS.length * SECOND_WORDS.length * 4,
+      goalMs: 100,
+      allowNon2xx: true,
+    },
+    {
+      label: 'a word with a typo (a word of ~5,000 names)',
+      make: (i) => `/api/parts?limit=${PAGE}&q=${typos[i]}`,
+      count: typos.length,
+      goalMs: 100,
+    },
+    {
+      label: "a typo of a description's unique word",
+      make: (i) => `/api/parts?limit=${PAGE}&q=${oneEditAway(tokenOf(part(i) - 12))[i % 5]}`,
+      count: 20_000,
+    },
+  ];
+}
+
 /** The server's CPU and that of the database's backends (the pool's connections), so far. */
-const cpuOf =
+export const cpuOf =
   (serverPid: number, databaseUrl: string): CpuMs =>
   async () => {
     const backends = (
@@ -372,12 +440,9 @@ export async function runNumbersScale(settings: Settings): Promise<NumbersScaleR
     process.stdout.write(`  generated in ${generateSeconds.toFixed(1)} s\n`);
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
-    // Parts 1..100,012 in catalogue order (the 12 seeded first): generated part n is row n + 12.
     // Every row's requests are distinct queries, and its warm-up asks others again: no measured
     // request is one asked before (the page, total and by-number caches all miss), which the
     // table shows as requests against distinct queries.
-    const q = (text: string) => encodeURIComponent(text);
-    const part = (i: number) => 13 + ((i * 7919) % (SCALE_PARTS - 20));
     const routes: Measured[] = [];
     const cpuMs = cpuOf(server.process.pid!, database.url);
     const row = async (
@@ -412,49 +477,7 @@ export async function runNumbersScale(settings: Settings): Promise<NumbersScaleR
         }),
       );
     };
-    await row('by-number: an OE number', (i) => `/api/parts/by-number/${q(oeNumber(part(i), i % 3))}`, 100_000, 10);
-    await row(
-      'search: an exact competitor number',
-      (i) => `/api/parts?limit=${PAGE}&q=${q(competitorNumber(part(i + 50_000), 3 + (i % 6)))}`,
-      50_000,
-      10,
-    );
-    await row(
-      'search: brand + number',
-      (i) => {
-        const n = part(i + 20_000);
-        const k = 3 + ((i + 1) % 6);
-        return `/api/parts?limit=${PAGE}&q=${q(`${brandOf(n, k).toLowerCase()} ${competitorNumber(n, k).replaceAll(' ', '')}`)}`;
-      },
-      50_000,
-      30,
-    );
-    await row(
-      'two words, a sort and a filter',
-      (i) => {
-        const a = FIRST_WORDS[i % FIRST_WORDS.length]!;
-        const b = SECOND_WORDS[Math.floor(i / FIRST_WORDS.length) % SECOND_WORDS.length]!;
-        const round = Math.floor(i / (FIRST_WORDS.length * SECOND_WORDS.length));
-        const filter = round % 2 === 0 ? 'inStock=true' : 'lowStock=true';
-        const words = Math.floor(round / 2) % 2 === 0 ? `${a} ${b}` : `${b} ${a}`;
-        return `/api/parts?limit=${PAGE}&q=${q(words)}&sort=${SORTS[i % SORTS.length]}&${filter}`;
-      },
-      FIRST_WORDS.length * SECOND_WORDS.length * 4,
-      100,
-      true,
-    );
-    const typos = TYPO_WORDS.flatMap(oneEditAway);
-    await row(
-      'a word with a typo (a word of ~5,000 names)',
-      (i) => `/api/parts?limit=${PAGE}&q=${typos[i]}`,
-      typos.length,
-      100,
-    );
-    await row(
-      "a typo of a description's unique word",
-      (i) => `/api/parts?limit=${PAGE}&q=${oneEditAway(tokenOf(part(i) - 12))[i % 5]}`,
-      20_000,
-    );
+    for (const r of numbersRows()) await row(r.label, r.make, r.count, r.goalMs, r.allowNon2xx);
     routes.push(
       await measure(
         'for comparison: GET /api/health (one database round trip)',

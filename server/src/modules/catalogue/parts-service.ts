@@ -172,14 +172,17 @@ export function createPartsService(deps: {
     const stored = await catalogue.page(JSON.stringify([order, filterKey, query.limit, after ?? null]), async () => {
       const filter: PartsFilter = { ...filters, search: resolution.search };
       const count = () => catalogue.total(filterKey, () => search.count(filter));
-      // Every number of a search must match, so it names a few parts: their first page is
-      // usually the last, and then its length is the count, one statement fewer. Otherwise
-      // page and count run side by side.
+      // A search's first page comes with its count (one statement, its matches read once);
+      // kept for the later pages. Every number of a search must match, so it names a few
+      // parts: their first page is usually the last, and then its length is the count.
+      // Otherwise page and count run side by side.
       const [found, total] =
-        terms.numbers.length > 0 && after === undefined
-          ? await search
-              .page(filter, order, query.limit, after)
-              .then(async (p) => [p, p.nextKey === null ? p.parts.length : await count()] as const)
+        after === undefined && (terms.numbers.length > 0 || (query.q && vehicle === undefined))
+          ? await search.page(filter, order, query.limit, after).then(async (p) => {
+              const known = p.total;
+              if (known !== undefined) return [p, await catalogue.total(filterKey, async () => known)] as const;
+              return [p, terms.numbers.length > 0 && p.nextKey === null ? p.parts.length : await count()] as const;
+            })
           : await Promise.all([search.page(filter, order, query.limit, after), count()]);
       return { body: serialise(found.parts), total, nextKey: found.nextKey };
     });

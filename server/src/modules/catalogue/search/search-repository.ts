@@ -1,5 +1,5 @@
 import type { Part, Vehicle } from '@torque/contract';
-import { and, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { parts } from '../../../db/schema/index.ts';
 import { keysetAfter, keysetOrder, splitPage } from '../../../lib/keyset-page.ts';
@@ -131,7 +131,7 @@ export function createSearchRepository(db: Db, options: { lexiconMaxAgeMs: numbe
       order: PartsOrder,
       limit: number,
       after: string[] | undefined,
-    ): Promise<{ parts: Part[]; nextKey: string[] | null }> {
+    ): Promise<{ parts: Part[]; nextKey: string[] | null; total?: number }> {
       const columns = keyColumns(order, filter.search);
       const keyFields = Object.fromEntries(columns.map((c, i) => [`k${i}`, sql<string>`(${c.expr})::text`]));
       const pageOf = (branch: SQL | undefined) =>
@@ -150,27 +150,47 @@ export function createSearchRepository(db: Db, options: { lexiconMaxAgeMs: numbe
       // ids of each in the same order, then the page of their union (at most limit+1 per set,
       // each from its own index).
       const idsFirst = isSearch(filter.search);
-      const where =
-        branches.length === 1 && !idsFirst
-          ? pageOf(branches[0])
-          : sql`${parts.id} in (${sql.join(
-              branches.map((b) => sql`(${firstIdsOf(b)})`),
-              sql` union all `,
-            )})`;
-      const rows = await db
-        .select({ ...partSelection, ...keyFields })
-        .from(parts)
-        .where(where)
-        .orderBy(keysetOrder(columns))
-        .limit(limit + 1);
-      const { shown, nextKey } = splitPage(rows, limit, (last) =>
-        columns.map((_, i) => String((last as Record<string, unknown>)[`k${i}`])),
-      );
+      let rows: Record<string, unknown>[];
+      let total: number | undefined;
+      if (idsFirst && branches.length === 1 && after === undefined) {
+        // A search's first page counts its matches in the same statement (a window over the
+        // matches, before the limit): they are read once, not once for the page and again for
+        // X-Total-Count (PERFORMANCE.md, part numbers). An empty page is a count of 0.
+        const firsts = db
+          .select({ id: parts.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+          .from(parts)
+          .where(pageOf(branches[0]))
+          .orderBy(keysetOrder(columns))
+          .limit(limit + 1)
+          .as('firsts');
+        rows = await db
+          .select({ ...partSelection, ...keyFields, total: firsts.total })
+          .from(parts)
+          .innerJoin(firsts, eq(parts.id, firsts.id))
+          .orderBy(keysetOrder(columns))
+          .limit(limit + 1);
+        total = rows.length ? Number(rows[0]!.total) : 0;
+      } else {
+        const where =
+          branches.length === 1 && !idsFirst
+            ? pageOf(branches[0])
+            : sql`${parts.id} in (${sql.join(
+                branches.map((b) => sql`(${firstIdsOf(b)})`),
+                sql` union all `,
+              )})`;
+        rows = await db
+          .select({ ...partSelection, ...keyFields })
+          .from(parts)
+          .where(where)
+          .orderBy(keysetOrder(columns))
+          .limit(limit + 1);
+      }
+      const { shown, nextKey } = splitPage(rows, limit, (last) => columns.map((_, i) => String(last[`k${i}`])));
       const found = withMatches(
         shown.map((r) => toPart(r as unknown as SelectedPart)),
         filter.search,
       );
-      return { parts: filter.vehicle ? await withFits(found, filter.vehicle) : found, nextKey };
+      return { parts: filter.vehicle ? await withFits(found, filter.vehicle) : found, nextKey, total };
     },
     /** How many parts match (X-Total-Count). */
     async count(filter: PartsFilter): Promise<number> {
