@@ -35,9 +35,17 @@ const SENT_SET = `sent_at = now(), claimed_until = null, last_error = null, upda
  * claiming at this moment, and the lease (claimed_until) keeps them from everybody else until it
  * is marked sent, rescheduled, or the worker died and the lease ran out. The claim never takes the
  * row it marks sent (one statement may not change a row twice), even if its lease ran out.
+ *
+ * Its commit does not wait for the disk (`synchronous_commit` off for this statement's transaction
+ * only, `async`, which the WHERE reads so that it runs): a claim per placed order waited for a WAL
+ * flush beside the placing statements, whose commits hold the hot parts' locks (docs/PERFORMANCE.md,
+ * "Checkout"). What a database crash can lose is the last fraction of a second of claims and marks:
+ * those rows are claimable again and sent again, with the same Message-ID, the outcome a worker's
+ * crash after sending already has. The outbox rows themselves are written by the order's statement,
+ * durably.
  */
 export const CLAIM_DUE_MAIL = `
-  with sent as (
+  with async as (select set_config('synchronous_commit', 'off', true) as setting), sent as (
     update mail_outbox set ${SENT_SET}
     where id = $3::uuid
   )
@@ -46,7 +54,7 @@ export const CLAIM_DUE_MAIL = `
   where id in (
     select id from mail_outbox
     where sent_at is null and next_attempt_at <= now() and (claimed_until is null or claimed_until < now())
-      and id is distinct from $3::uuid
+      and id is distinct from $3::uuid and (select setting from async) is not null
     order by next_attempt_at, created_at
     limit $1::integer
     for update skip locked
