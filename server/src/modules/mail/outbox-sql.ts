@@ -24,7 +24,7 @@ export const amendOrderMail = (template: string, changed: string) => `
 export const ENQUEUE_MAIL = `
   insert into mail_outbox (template, recipient, payload) values ($1::text, $2::text, $3::jsonb) returning id`;
 
-/** Marks `$id` sent (as MARK_MAIL_SENT); the SET list and the WHERE's other terms. */
+/** The SET list that marks an outbox row sent (MARK_MAIL_SENT, and CLAIM_DUE_MAIL for its $3). */
 const SENT_SET = `sent_at = now(), claimed_until = null, last_error = null, updated_at = now(),
     payload = case when template in ('password-reset', 'company-invitation') then '{}'::jsonb else payload end`;
 
