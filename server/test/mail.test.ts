@@ -283,7 +283,7 @@ describe('SMTP down, then up: mail is delayed, never lost', () => {
         message: 'm',
       });
       // A "dead" instance claimed it with a short lease and never came back.
-      const [claimed] = await preparedQuery<{ id: string }>(t.app.db, 'test_claim', CLAIM_DUE_MAIL, [1, 300]);
+      const [claimed] = await preparedQuery<{ id: string }>(t.app.db, 'test_claim', CLAIM_DUE_MAIL, [1, 300, null]);
       assert.ok(claimed);
       t.app.mail.worker.start();
       const mail = await smtp.waitFor(to('team@torque.test', /Lease/), 15_000);

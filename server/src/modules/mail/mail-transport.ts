@@ -37,14 +37,27 @@ export function createMailTransport(
   }
   const folder = path.join(options.dataDir, 'mail');
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The folder is made before the first message and again only when a write finds it gone (not a
+  // mkdir per message: it showed in the checkout profile, docs/PERFORMANCE.md "Checkout").
+  let folderMade = false;
   return {
     async send(message) {
       const info = await composer.sendMail(message);
-      await mkdir(folder, { recursive: true });
       const id = String(info.messageId ?? Date.now()).replace(/[^A-Za-z0-9.-]/g, '');
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
       // Written whole, then renamed: a reader never sees half a message.
-      await writeFile(`${file}.tmp`, info.message as Buffer);
+      const write = () => writeFile(`${file}.tmp`, info.message as Buffer);
+      if (!folderMade) {
+        await mkdir(folder, { recursive: true });
+        folderMade = true;
+      }
+      try {
+        await write();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(folder, { recursive: true });
+        await write();
+      }
       await rename(`${file}.tmp`, file);
       log.info({ file, to: message.to, subject: message.subject }, 'mail written (SMTP_URL is not set)');
     },

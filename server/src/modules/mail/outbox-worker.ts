@@ -53,7 +53,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   let again = false;
   let stopped = true;
 
-  async function deliver(row: ClaimedRow): Promise<void> {
+  /** Sends one claimed row: true when it went out (the caller marks it sent), false when rescheduled. */
+  async function deliver(row: ClaimedRow): Promise<boolean> {
     try {
       const mail = renderMail(row.template, row.payload, options.context);
       const attachments = (await options.attachmentsFor?.(row.template, row.payload)) ?? [];
@@ -78,23 +79,36 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         String((err as Error)?.message ?? err).slice(0, 1000),
         delay,
       ]);
-      return;
+      return false;
     }
-    // Between the server's "250 OK" and this line a crash leaves the row claimed: once the lease
-    // runs out it is sent again (the one possible duplicate, with the same Message-ID).
-    await preparedQuery(db, 'mail_sent', MARK_MAIL_SENT, [row.id]);
+    return true;
   }
 
+  /**
+   * Claims and sends due rows one at a time. A sent row is marked sent by the next claim's
+   * statement (CLAIM_DUE_MAIL's $3: one statement per message, not two), or on the way out.
+   * Between the server's "250 OK" and that statement a crash leaves the row claimed: once the
+   * lease runs out it is sent again (the one possible duplicate, with the same Message-ID).
+   */
   async function drain(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
-        if (stopped) return;
-        const [row] = await preparedQuery<ClaimedRow>(db, 'mail_claim', CLAIM_DUE_MAIL, [1, leaseMs]);
-        if (!row) break;
-        await deliver(row);
-      }
-    } while (again && !stopped);
+    let delivered: string | null = null;
+    try {
+      do {
+        again = false;
+        while (!stopped) {
+          const [row]: ClaimedRow[] = await preparedQuery<ClaimedRow>(db, 'mail_claim', CLAIM_DUE_MAIL, [
+            1,
+            leaseMs,
+            delivered,
+          ]);
+          delivered = null;
+          if (!row) break;
+          if (await deliver(row)) delivered = row.id;
+        }
+      } while (again && !stopped);
+    } finally {
+      if (delivered) await preparedQuery(db, 'mail_sent', MARK_MAIL_SENT, [delivered]);
+    }
   }
 
   function run(): Promise<void> {

@@ -48,25 +48,34 @@ export interface BuyerTerms {
 export const NO_TERMS: BuyerTerms = { stamp: '', lists: [] };
 
 /**
- * One statement for a buyer's lists and, for `$2` the parts asked about (null: all of them), the
- * lists' fixed prices: company_members (unique user_id) → price_list_companies (company index) →
- * price_lists, and per list its fixed prices by primary key. Instants as epoch milliseconds, so
- * both drivers give the same.
+ * One statement for a buyer's lists and, for `$2` the parts asked about, the lists' fixed prices
+ * (`partsFilter`: those parts, or every part): company_members (unique user_id) →
+ * price_list_companies (company index) → price_lists, and per list its fixed prices by primary
+ * key. Instants as epoch milliseconds, so both drivers give the same.
+ *
+ * Two statements, not one with `$2 is null or …`: with that OR PostgreSQL's generic plan was
+ * costed above every custom plan (which fold the null test away), so each bind planned the
+ * statement again (0.3–1.0 ms per checkout, docs/PERFORMANCE.md "Checkout"). Without it the
+ * generic plan is as cheap and is kept after the first executions.
  */
-const BUYER_TERMS = `
+const buyerTermsSql = (partsFilter: string) => `
   select pl.id, pl.version, pl.percent_off::float8 as "percentOff",
     (extract(epoch from pl.valid_from) * 1000)::float8 as "validFrom",
     (extract(epoch from pl.valid_to) * 1000)::float8 as "validTo",
     coalesce((
       select json_agg(json_build_object('partId', pp.part_id, 'priceCents', pp.price_cents, 'priceBreaks', pp.price_breaks))
       from price_list_prices as pp
-      where pp.price_list_id = pl.id and ($2::uuid[] is null or pp.part_id = any($2::uuid[]))
+      where pp.price_list_id = pl.id${partsFilter}
     ), '[]')::text as "fixed"
   from company_members as m
   join price_list_companies as c on c.company_id = m.company_id
   join price_lists as pl on pl.id = c.price_list_id
   where m.user_id = $1::text
   order by pl.id`;
+/** $1 user id, $2 the parts whose fixed prices are wanted. */
+const BUYER_TERMS_OF_PARTS = buyerTermsSql(' and pp.part_id = any($2::uuid[])');
+/** $1 user id: the fixed prices of every part. */
+const BUYER_TERMS_ALL_PARTS = buyerTermsSql('');
 
 interface BuyerTermsRow {
   id: string;
@@ -203,10 +212,13 @@ export function createPriceListsRepository(db: Db) {
 
     /** The buyer's price lists with their fixed prices for `partIds` (null: every part). */
     async termsFor(userId: string, partIds: readonly string[] | null): Promise<BuyerTerms> {
-      const rows = await preparedQuery<BuyerTermsRow>(db, 'price_lists_buyer_terms', BUYER_TERMS, [
-        userId,
-        partIds === null ? null : [...partIds],
-      ]);
+      const rows =
+        partIds === null
+          ? await preparedQuery<BuyerTermsRow>(db, 'price_lists_buyer_terms_all', BUYER_TERMS_ALL_PARTS, [userId])
+          : await preparedQuery<BuyerTermsRow>(db, 'price_lists_buyer_terms', BUYER_TERMS_OF_PARTS, [
+              userId,
+              [...partIds],
+            ]);
       if (rows.length === 0) return NO_TERMS;
       const lists = rows.map((r) => {
         const fixed = new Map<string, { priceCents: number; priceBreaks: PriceBreak[] }>();
