@@ -9,6 +9,8 @@
  *   BENCH_IMPORT_BEFORE=<a checkout>/server/dist/main.mjs npx node bench/src/api/numbers-import.ts
  *
  * BENCH_IMPORT_ROUNDS (default 3) sets the rounds; BENCH_PG_URL the PostgreSQL server.
+ * BENCH_IMPORT_KEEP=1 keeps the generated catalogue's database (its name is printed) for
+ * BENCH_IMPORT_FROM, so a later run, or a hand-timed statement, need not generate it again.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -48,7 +50,8 @@ async function main(): Promise<void> {
   // instead of generating again.
   const reused = process.env.BENCH_IMPORT_FROM;
   const template = reused ? undefined : await createScratchDatabase(adminUrl, { label: 'bench_import' });
-  const copies: { drop(): Promise<void> }[] = template ? [template] : [];
+  const keep = process.env.BENCH_IMPORT_KEEP === '1';
+  const copies: { drop(): Promise<void> }[] = template && !keep ? [template] : [];
   const sides: Side[] = [];
   try {
     if (template) {
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
       process.stdout.write(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     }
     const name = reused ?? new URL(template!.url).pathname.slice(1);
+    if (keep) process.stdout.write(`catalogue kept in database ${name} (BENCH_IMPORT_FROM=${name})\n`);
     for (const [label, bundle] of [...(before ? ([['before', before]] as const) : []), ['after', undefined] as const]) {
       const copy = await createScratchDatabase(adminUrl, { label: `bench_import_${label}`, template: name });
       copies.push(copy);
