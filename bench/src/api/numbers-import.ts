@@ -21,7 +21,7 @@ import { createScratchDatabase, exchangeToken, signUp, startServer } from '@torq
 import { consoleTable } from '../lib/doc.ts';
 import { adminUrl } from '../lib/postgres.ts';
 import { repoRoot } from '../lib/servers.ts';
-import { generateNumbersCatalogue, importCsv, timeImport } from './part-numbers-scale.ts';
+import { cpuOf, generateNumbersCatalogue, importCsv, timeImport } from './part-numbers-scale.ts';
 import { ADMIN_EMAIL, serverEnv } from './run-database.ts';
 import { psql } from './scale-kit.ts';
 import { readSettings } from './settings.ts';
@@ -30,7 +30,7 @@ interface Side {
   label: string;
   bundle: string | undefined;
   databaseUrl: string;
-  server?: { url: string; stop(): Promise<void> };
+  server?: { url: string; stop(): Promise<void>; process: { pid?: number | undefined } };
   cookie?: string;
 }
 
@@ -82,8 +82,17 @@ async function main(): Promise<void> {
         const load = os.loadavg()[0]!.toFixed(1);
         const base = side.server!.url;
         const row = [String(round), side.label, load];
-        for (const dryRun of [false, false, true])
-          row.push(await timeImport(base, await tokenOf(side), csv, dryRun).then((r) => r.seconds.toFixed(1), failed));
+        const cpu = cpuOf(side.server!.process.pid!, side.databaseUrl);
+        for (const dryRun of [false, false, true]) {
+          // CPU of the server and of the database's backends during the import (a loaded machine
+          // stretches the wall clock far more than the work): seconds, server + database.
+          const token = await tokenOf(side);
+          const c0 = await cpu();
+          const seconds = await timeImport(base, token, csv, dryRun).then((r) => r.seconds.toFixed(1), failed);
+          const c1 = await cpu();
+          const s = (ms: number) => (ms / 1000).toFixed(1);
+          row.push(`${seconds} (CPU ${s(c1.serverMs - c0.serverMs)} + ${s(c1.databaseMs - c0.databaseMs)} s)`);
+        }
         row.push(os.loadavg()[0]!.toFixed(1));
         results.push(row);
         process.stdout.write(`${row.join(' · ')}\n`);

@@ -195,7 +195,7 @@ const competitorNumber = (n: number, k: number) => {
 const brandOf = (n: number, k: number) => BRANDS[(n + k) % BRANDS.length]!;
 
 /** The server's CPU and that of the database's backends (the pool's connections), so far. */
-const cpuOf =
+export const cpuOf =
   (serverPid: number, databaseUrl: string): CpuMs =>
   async () => {
     const backends = (
