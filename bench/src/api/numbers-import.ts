@@ -9,6 +9,8 @@
  *   BENCH_IMPORT_BEFORE=<a checkout>/server/dist/main.mjs npx node bench/src/api/numbers-import.ts
  *
  * BENCH_IMPORT_ROUNDS (default 3) sets the rounds; BENCH_PG_URL the PostgreSQL server.
+ * BENCH_IMPORT_KEEP=1 keeps the generated catalogue's database (its name is printed) for
+ * BENCH_IMPORT_FROM, so a later run, or a hand-timed statement, need not generate it again.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +21,7 @@ import { createScratchDatabase, exchangeToken, signUp, startServer } from '@torq
 import { consoleTable } from '../lib/doc.ts';
 import { adminUrl } from '../lib/postgres.ts';
 import { repoRoot } from '../lib/servers.ts';
-import { generateNumbersCatalogue, importCsv, timeImport } from './part-numbers-scale.ts';
+import { cpuOf, generateNumbersCatalogue, importCsv, timeImport } from './part-numbers-scale.ts';
 import { ADMIN_EMAIL, serverEnv } from './run-database.ts';
 import { psql } from './scale-kit.ts';
 import { readSettings } from './settings.ts';
@@ -28,7 +30,7 @@ interface Side {
   label: string;
   bundle: string | undefined;
   databaseUrl: string;
-  server?: { url: string; stop(): Promise<void> };
+  server?: { url: string; stop(): Promise<void>; process: { pid?: number | undefined } };
   cookie?: string;
 }
 
@@ -48,7 +50,8 @@ async function main(): Promise<void> {
   // instead of generating again.
   const reused = process.env.BENCH_IMPORT_FROM;
   const template = reused ? undefined : await createScratchDatabase(adminUrl, { label: 'bench_import' });
-  const copies: { drop(): Promise<void> }[] = template ? [template] : [];
+  const keep = process.env.BENCH_IMPORT_KEEP === '1';
+  const copies: { drop(): Promise<void> }[] = template && !keep ? [template] : [];
   const sides: Side[] = [];
   try {
     if (template) {
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
       process.stdout.write(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     }
     const name = reused ?? new URL(template!.url).pathname.slice(1);
+    if (keep) process.stdout.write(`catalogue kept in database ${name} (BENCH_IMPORT_FROM=${name})\n`);
     for (const [label, bundle] of [...(before ? ([['before', before]] as const) : []), ['after', undefined] as const]) {
       const copy = await createScratchDatabase(adminUrl, { label: `bench_import_${label}`, template: name });
       copies.push(copy);
@@ -78,8 +82,17 @@ async function main(): Promise<void> {
         const load = os.loadavg()[0]!.toFixed(1);
         const base = side.server!.url;
         const row = [String(round), side.label, load];
-        for (const dryRun of [false, false, true])
-          row.push(await timeImport(base, await tokenOf(side), csv, dryRun).then((r) => r.seconds.toFixed(1), failed));
+        const cpu = cpuOf(side.server!.process.pid!, side.databaseUrl);
+        for (const dryRun of [false, false, true]) {
+          // CPU of the server and of the database's backends during the import (a loaded machine
+          // stretches the wall clock far more than the work): seconds, server + database.
+          const token = await tokenOf(side);
+          const c0 = await cpu();
+          const seconds = await timeImport(base, token, csv, dryRun).then((r) => r.seconds.toFixed(1), failed);
+          const c1 = await cpu();
+          const s = (ms: number) => (ms / 1000).toFixed(1);
+          row.push(`${seconds} (CPU ${s(c1.serverMs - c0.serverMs)} + ${s(c1.databaseMs - c0.databaseMs)} s)`);
+        }
         row.push(os.loadavg()[0]!.toFixed(1));
         results.push(row);
         process.stdout.write(`${row.join(' · ')}\n`);

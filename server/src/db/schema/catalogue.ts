@@ -77,6 +77,18 @@ export const parts = pgTable(
 );
 
 /**
+ * A part's edit version as the imports move it (migration 0025, catalogue/parts/part-version.ts):
+ * the edit version is greatest(parts.updated_at, version). A narrow row, so an import that moves
+ * 100,000 parts' versions does not write 100,000 new rows into the seven indexes of `parts`.
+ */
+export const partVersions = pgTable('part_versions', {
+  partId: uuid('part_id')
+    .primaryKey()
+    .references(() => parts.id, { onDelete: 'cascade' }),
+  version: timestamp('version', { withTimezone: true }).notNull(),
+});
+
+/**
  * Numbers that name a part elsewhere (PRODUCT.md §17): the vehicle maker's (`oe`), competitors'
  * (`competitor`) and old own numbers the part replaces (`replaces`). One row per part, kind and
  * number in normal form; the normal form's index serves exact and prefix lookups.

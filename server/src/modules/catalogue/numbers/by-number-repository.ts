@@ -27,7 +27,8 @@ select m.kind as "matchKind", m.brand as "matchBrand", m.number as "matchNumber"
   p.id, p.name, p.description, p.img, p.minimum_order as "minimumOrder", p.available,
   p.price_cents as "priceCents", p.universal, p.part_number as "partNumber", p.brand,
   p.replaced_by as "replacedBy", p.weight_grams as "weightGrams", p.weight_defaulted as "weightDefaulted",
-  p.hazardous, p.price_breaks as "priceBreaks", p.created_at as "createdAt", p.updated_at as "updatedAt",
+  p.hazardous, p.price_breaks as "priceBreaks", p.created_at as "createdAt",
+  greatest(p.updated_at, (select v.version from part_versions v where v.part_id = p.id)) as "editedAt",
   ${referencesJsonText('p')} as "references",
   ${successorNumberText('p')} as "successorNumber",
   ${fitmentJsonText('p')} as "fitment"
@@ -62,7 +63,7 @@ interface Row {
   hazardous: boolean;
   priceBreaks: PriceBreak[] | string;
   createdAt: Date | string;
-  updatedAt: Date | string;
+  editedAt: Date | string;
   references: CrossReference[] | string;
   successorNumber: string | null;
   fitment: FitmentRow[] | string;
@@ -82,10 +83,11 @@ export function createByNumberRepository(db: Db) {
           ...row,
           priceBreaks: json(row.priceBreaks),
           createdAt: new Date(row.createdAt),
-          updatedAt: new Date(row.updatedAt),
         },
         references: json(row.references),
         successorNumber: row.successorNumber,
+        // The edit version (part-version.ts `editedAt`): greatest(updated_at, part_versions.version).
+        editedAt: new Date(row.editedAt),
       } as unknown as SelectedPart;
       return {
         part: { ...toPart(selected), fitment: json(row.fitment) },

@@ -160,8 +160,16 @@ export async function replaceReferences(
 
 /**
  * A text[] literal as one parameter: each element double-quoted, `"` and `\` escaped, so commas,
- * spaces and quotes inside a brand stay in it.
+ * spaces and quotes inside a brand stay in it. One string built in a loop, and the escaping
+ * replace only for the rare value that needs it: a third of the CPU of a map, a replace per
+ * value and a join (1 against 3.3 s for the import's 1,000,000 rows, docs/PERFORMANCE.md).
  */
 function pgArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+  let literal = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    literal += `${i === 0 ? '"' : ',"'}${NEEDS_ESCAPE.test(v) ? v.replace(/[\\"]/g, (c) => `\\${c}`) : v}"`;
+  }
+  return `${literal}}`;
 }
+const NEEDS_ESCAPE = /[\\"]/;

@@ -1,6 +1,6 @@
 import type { Part } from '@torque/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { parts } from '../../../db/schema/index.ts';
+import { parts, partVersions } from '../../../db/schema/index.ts';
 import { idsParam, type Runner } from '../../../lib/sql-lists.ts';
 
 /**
@@ -8,6 +8,11 @@ import { idsParam, type Runner } from '../../../lib/sql-lists.ts';
  * milliseconds: an edit moves it (PUT sets it to at least one millisecond past the old one),
  * while stock movements (orders, cancellations, restocks) leave it alone, so an order placed
  * while an admin has the form open never makes the admin's save stale.
+ *
+ * The `updatedAt` a part answers is `editedAt`: greatest(parts.updated_at, part_versions.version).
+ * A product edit moves `parts.updated_at`; the imports move the narrow `part_versions` row
+ * (migration 0025) instead, since an UPDATE of a `parts` row writes it into all seven indexes
+ * of `parts` (~9 s for the 100,000 parts of a 1,000,000-line import: docs/PERFORMANCE.md).
  *
  * `GET /api/parts/:id` answers the ETag `"e<version base 36>.<content hash>"`: the hash keeps it
  * a cache validator that changes with the stock, the prefix is what `If-Match` is checked on.
@@ -29,14 +34,21 @@ export function versionOfIfMatch(ifMatch: string): number | null {
 }
 
 /**
- * The one way the edit version moves: to now, and at least a millisecond past the old one, so
- * it moves however close two changes come. For `UPDATE parts SET updated_at = …`.
+ * The part row's edit version as a timestamp, in any statement over `parts` (its `updatedAt` as
+ * answered): `greatest` ignores the null of a part no import moved.
  */
-export const nextVersion: SQL = sql`greatest(clock_timestamp(), ${parts.updatedAt} + interval '1 millisecond')`;
+export const editedAt: SQL<Date> = sql<Date>`greatest(${parts.updatedAt}, (select v.version from ${partVersions} v where v.part_id = ${parts.id}))`;
+
+/**
+ * The one way a product edit moves the edit version: to now, and at least a millisecond past the
+ * old one (either column's), so it moves however close two changes come. For `UPDATE parts SET
+ * updated_at = …`.
+ */
+export const nextVersion: SQL = sql`greatest(clock_timestamp(), ${editedAt} + interval '1 millisecond')`;
 
 /** The row's edit version is still `version` (the guard of an edit, so of two saves one wins). */
 export const versionIs = (version: number): SQL =>
-  sql`floor(extract(epoch from ${parts.updatedAt}) * 1000)::bigint = ${version}::bigint`;
+  sql`floor(extract(epoch from ${editedAt}) * 1000)::bigint = ${version}::bigint`;
 
 /**
  * Moves the edit version of parts that changed outside a product edit (the fitment import), so
@@ -45,10 +57,14 @@ export const versionIs = (version: number): SQL =>
  */
 export async function bumpVersions(db: Runner, partIds: readonly string[]): Promise<void> {
   // In chunks: each statement stays well inside the pool's 10 s query timeout, even when an
-  // import names all 100,000 parts of a catalogue on a busy machine.
+  // import names all 100,000 parts of a catalogue on a busy machine. The part_versions row, not
+  // the parts row, moves (migration 0025); the parts rows are only read.
   for (let i = 0; i < partIds.length; i += BUMP_CHUNK_IDS)
     await db.execute(
-      sql`update parts set updated_at = ${nextVersion} where id in ${idsParam(partIds.slice(i, i + BUMP_CHUNK_IDS))}`,
+      sql`insert into part_versions (part_id, version)
+          select parts.id, greatest(clock_timestamp(), ${editedAt} + interval '1 millisecond')
+          from parts where parts.id in ${idsParam(partIds.slice(i, i + BUMP_CHUNK_IDS))}
+          on conflict (part_id) do update set version = excluded.version`,
     );
 }
 

@@ -14,7 +14,7 @@ import { parts } from '../../../db/schema/index.ts';
 import { toCents, toDollars } from '../../../lib/money.ts';
 import { referencesJson, replaceReferences, successorNumber } from './cross-reference-rows.ts';
 import { replaceRows, rowsOf } from './fitment-rows.ts';
-import { nextVersion, versionIs } from './part-version.ts';
+import { editedAt, nextVersion, versionIs } from './part-version.ts';
 
 type PartRow = typeof parts.$inferSelect;
 
@@ -26,14 +26,17 @@ export const partSelection = {
   row: parts,
   references: referencesJson(sql`"parts"`),
   successorNumber: successorNumber(sql`"parts"`),
+  editedAt: editedAt.mapWith(parts.updatedAt),
 };
 export interface SelectedPart {
   row: PartRow;
   references: CrossReference[];
   successorNumber: string | null;
+  /** The part's edit version as a time (part-version.ts `editedAt`): the `updatedAt` answered. */
+  editedAt: Date;
 }
 
-export function toPart({ row, references, successorNumber: successor }: SelectedPart): Part {
+export function toPart({ row, references, successorNumber: successor, editedAt: edited }: SelectedPart): Part {
   return {
     _id: row.id,
     name: row.name,
@@ -52,7 +55,7 @@ export function toPart({ row, references, successorNumber: successor }: Selected
     hazardous: row.hazardous,
     priceBreaks: priceBreaksToDollars(row.priceBreaks),
     createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    updatedAt: edited.toISOString(),
   };
 }
 
