@@ -16,16 +16,44 @@ export async function setScreenWidth(page: Page, width: ScreenWidth): Promise<vo
 
 /**
  * Writes artifacts/screenshots/<name>-<width>.png (e.g. `visitor/home-390.png`): the whole page
- * as the user would see it scrolling through, with lazy images loaded first so the picture is
- * not full of empty boxes.
+ * as the user would see it scrolling through, with lazy images loaded first and what renders only
+ * near the screen (`content-visibility: auto`, the catalogue's cards) rendered for the capture,
+ * so the picture is not full of empty boxes.
  */
 export async function saveScreenshot(page: Page, name: string, width: ScreenWidth): Promise<void> {
   await loadLazyImages(page);
-  await page.screenshot({
-    path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  await renderNearScreenContent(page, true);
+  try {
+    await page.screenshot({
+      path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  } finally {
+    await renderNearScreenContent(page, false);
+  }
+}
+
+/**
+ * A full-page capture is taken beyond the window, where Chromium skips what has
+ * `content-visibility: auto`: `on` renders it (inline `visible`) for the capture, `off` undoes it.
+ */
+async function renderNearScreenContent(page: Page, on: boolean): Promise<void> {
+  await page.evaluate((on) => {
+    const marker = 'data-e2e-rendered';
+    if (!on) {
+      for (const element of document.querySelectorAll<HTMLElement>(`[${marker}]`)) {
+        element.style.removeProperty('content-visibility');
+        element.removeAttribute(marker);
+      }
+      return;
+    }
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (getComputedStyle(element).contentVisibility !== 'auto') continue;
+      element.style.setProperty('content-visibility', 'visible');
+      element.setAttribute(marker, '');
+    }
+  }, on);
 }
 
 async function loadLazyImages(page: Page): Promise<void> {

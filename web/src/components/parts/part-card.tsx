@@ -17,6 +17,7 @@ export function PartCard({
   numberMatched = false,
   children,
   action,
+  renderNearScreen = false,
 }: {
   part: Part;
   headingLevel?: 2 | 3;
@@ -28,6 +29,11 @@ export function PartCard({
   children?: ReactNode;
   /** Another action under Purchase (the catalogue's "Add to cart"). */
   action?: ReactNode;
+  /**
+   * Style, lay out and paint the card only when it nears the screen (`card-near-screen` in
+   * styles/theme.css): for a list of cards, most of them below the first screen.
+   */
+  renderNearScreen?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const truncated = part.des.length > DESCRIPTION_PREVIEW_LENGTH;
@@ -39,7 +45,9 @@ export function PartCard({
   const NumberTag = numberMatched ? 'mark' : 'span';
 
   return (
-    <article className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+    <article
+      className={`card border border-base-300 bg-base-100 shadow-sm hover:shadow-md ${renderNearScreen ? 'card-near-screen' : 'transition-shadow'}`}
+    >
       <figure className="bg-base-200">
         <img
           src={part.img}

@@ -137,6 +137,7 @@ export function CatalogueResults({ params, onClear, onClearVehicle }: ResultsPro
               part={part}
               headingLevel={2}
               eager={index < EAGER_CARDS}
+              renderNearScreen
               numberMatched={part.matchedBy?.kind === 'number'}
               action={<CardAddToCart part={part} />}
             >
