@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { preparedQuery } from '../../../lib/prepared-query.ts';
 import { referencesJsonText, successorNumberText } from '../parts/cross-reference-rows.ts';
 import { fitmentJsonText } from '../parts/fitment-rows.ts';
+import { editedAtText } from '../parts/part-version.ts';
 import { toPart, type SelectedPart } from '../parts/parts-repository.ts';
 import { MATCHES_PER_NUMBER } from '../search/numbers.ts';
 
@@ -28,7 +29,7 @@ select m.kind as "matchKind", m.brand as "matchBrand", m.number as "matchNumber"
   p.price_cents as "priceCents", p.universal, p.part_number as "partNumber", p.brand,
   p.replaced_by as "replacedBy", p.weight_grams as "weightGrams", p.weight_defaulted as "weightDefaulted",
   p.hazardous, p.price_breaks as "priceBreaks", p.created_at as "createdAt",
-  greatest(p.updated_at, (select v.version from part_versions v where v.part_id = p.id)) as "editedAt",
+  ${editedAtText('p')} as "editedAt",
   ${referencesJsonText('p')} as "references",
   ${successorNumberText('p')} as "successorNumber",
   ${fitmentJsonText('p')} as "fitment"
@@ -86,7 +87,6 @@ export function createByNumberRepository(db: Db) {
         },
         references: json(row.references),
         successorNumber: row.successorNumber,
-        // The edit version (part-version.ts `editedAt`): greatest(updated_at, part_versions.version).
         editedAt: new Date(row.editedAt),
       } as unknown as SelectedPart;
       return {

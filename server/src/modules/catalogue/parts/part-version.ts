@@ -1,6 +1,5 @@
 import type { Part } from '@torque/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { parts, partVersions } from '../../../db/schema/index.ts';
 import { idsParam, type Runner } from '../../../lib/sql-lists.ts';
 
 /**
@@ -37,7 +36,10 @@ export function versionOfIfMatch(ifMatch: string): number | null {
  * The part row's edit version as a timestamp, in any statement over `parts` (its `updatedAt` as
  * answered): `greatest` ignores the null of a part no import moved.
  */
-export const editedAt: SQL<Date> = sql<Date>`greatest(${parts.updatedAt}, (select v.version from ${partVersions} v where v.part_id = ${parts.id}))`;
+export const editedAtText = (alias: string): string =>
+  `greatest(${alias}.updated_at, (select v.version from part_versions v where v.part_id = ${alias}.id))`;
+/** `editedAtText` over `parts` itself, for drizzle statements. */
+export const editedAt: SQL<Date> = sql<Date>`${sql.raw(editedAtText('"parts"'))}`;
 
 /**
  * The one way a product edit moves the edit version: to now, and at least a millisecond past the
@@ -62,7 +64,7 @@ export async function bumpVersions(db: Runner, partIds: readonly string[]): Prom
   for (let i = 0; i < partIds.length; i += BUMP_CHUNK_IDS)
     await db.execute(
       sql`insert into part_versions (part_id, version)
-          select parts.id, greatest(clock_timestamp(), ${editedAt} + interval '1 millisecond')
+          select parts.id, ${nextVersion}
           from parts where parts.id in ${idsParam(partIds.slice(i, i + BUMP_CHUNK_IDS))}
           on conflict (part_id) do update set version = excluded.version`,
     );
