@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { renderNearScreenContent } from './near-screen.ts';
 
 /** The widest elements sticking out of the viewport, for the failure message. */
 interface Overflow {
@@ -10,8 +11,19 @@ interface Overflow {
  * Issue 31: at a phone's width the document must not scroll sideways
  * (`scrollWidth <= clientWidth` of the root). A soft check, like the axe one: the test goes on
  * and its screenshot is written. The message names the elements reaching furthest right.
+ * What renders only near the screen (the catalogue's cards below the first screen) is rendered
+ * for the measure: skipped, a card's overflowing contents would have no width to find.
  */
 export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  await renderNearScreenContent(page, true);
+  try {
+    await measureAndExpect(page, label);
+  } finally {
+    await renderNearScreenContent(page, false);
+  }
+}
+
+async function measureAndExpect(page: Page, label: string): Promise<void> {
   const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
     const root = document.documentElement;
     const describe = (element: Element) =>

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { renderNearScreenContent } from './near-screen.ts';
 import { SCREENSHOTS_DIR } from './paths.ts';
 
 /** Issue #7: every route at a phone's width and a laptop's. */
@@ -32,28 +33,6 @@ export async function saveScreenshot(page: Page, name: string, width: ScreenWidt
   } finally {
     await renderNearScreenContent(page, false);
   }
-}
-
-/**
- * A full-page capture is taken beyond the window, where Chromium skips what has
- * `content-visibility: auto`: `on` renders it (inline `visible`) for the capture, `off` undoes it.
- */
-async function renderNearScreenContent(page: Page, on: boolean): Promise<void> {
-  await page.evaluate((on) => {
-    const marker = 'data-e2e-rendered';
-    if (!on) {
-      for (const element of document.querySelectorAll<HTMLElement>(`[${marker}]`)) {
-        element.style.removeProperty('content-visibility');
-        element.removeAttribute(marker);
-      }
-      return;
-    }
-    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
-      if (getComputedStyle(element).contentVisibility !== 'auto') continue;
-      element.style.setProperty('content-visibility', 'visible');
-      element.setAttribute(marker, '');
-    }
-  }, on);
 }
 
 async function loadLazyImages(page: Page): Promise<void> {
