@@ -147,8 +147,17 @@ function firstLoadBudget(): Plugin {
   };
 }
 
-/** Public pages whose first paint must not wait for the forms chunk (react-hook-form). */
-const FORMS_FREE_ROUTES = [...FIRST_LOAD_ROUTES, 'src/features/catalogue/routes/catalogue-page.tsx'];
+/**
+ * Public pages whose first paint must not wait for the forms chunk (react-hook-form), and the
+ * sign-in forms, which load it on their first focus or submit (use-form-on-demand.tsx): evaluating
+ * it and its set-up were the long task after /login and /signup painted (issue 31).
+ */
+const FORMS_FREE_ROUTES = [
+  ...FIRST_LOAD_ROUTES,
+  'src/features/catalogue/routes/catalogue-page.tsx',
+  'src/features/auth/components/login-form.tsx',
+  'src/features/auth/components/signup-form.tsx',
+];
 
 /**
  * Public pages that may load the schemas chunk (zod and the contract) only when the user acts:

@@ -1,5 +1,6 @@
 /**
- * Stands in for a sign-in form while its chunk (react-hook-form and zod, ~40 kB gzip) loads:
+ * Stands in for a sign-in form while its chunk loads (asked for once the card has painted; the
+ * form library and zod come later still, on the form's first focus or submit: use-form-on-demand.tsx):
  * the same boxes (labels, inputs, the button) at the same sizes, so the rest of the card paints
  * at once — its text is the page's largest paint — and nothing moves when the form arrives.
  */

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FitVerdict } from '@/components/fitment/fit-verdict.tsx';
 import { PartCard, PartCardSkeleton } from '@/components/parts/part-card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -16,10 +16,20 @@ const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 const EAGER_CARDS = 4;
 /**
  * Cards rendered in the task that brings the list, then per later task: twenty cards in one render
- * were one long task on a slow phone (Preact does not slice it). The rest are below the first screen.
+ * were one long task on a slow phone (Preact does not slice it), and four with the page still were
+ * (issue 31: 340–500 ms of Preact at 4×). On one column (a phone) none is on the first screen (the
+ * first card starts below 844 px at 390 px), so the page renders without them and they follow,
+ * two per task; on wider screens the first row (four at 1280 px) comes with the page, as before.
  */
-const CARDS_FIRST = 4;
-const CARDS_PER_TASK = 4;
+const CARDS_FIRST_WIDE = 4;
+const CARDS_PER_TASK = 2;
+/** Tailwind's `sm` breakpoint, where the grid gets a second column. */
+const ONE_COLUMN = '(max-width: 39.999rem)';
+
+function cardsFirst(): number {
+  const oneColumn = typeof window.matchMedia === 'function' && window.matchMedia(ONE_COLUMN).matches;
+  return oneColumn ? 0 : CARDS_FIRST_WIDE;
+}
 
 export function partCount(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'part' : 'parts'}`;
@@ -46,7 +56,8 @@ export function CatalogueResults({ params, onClear, onClearVehicle }: ResultsPro
     if (result.isError) focusCard.current = null;
   }
   const parts = query.data?.pages.flatMap((page) => page.parts) ?? [];
-  const shown = useSlices(parts.length, CARDS_FIRST, CARDS_PER_TASK);
+  const [firstCards] = useState(cardsFirst);
+  const shown = useSlices(parts.length, firstCards, CARDS_PER_TASK);
   useEffect(() => {
     const index = focusCard.current;
     if (index === null || shown <= index) return;
