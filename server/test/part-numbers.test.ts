@@ -488,6 +488,31 @@ for (const kind of databaseKinds()) {
         assert.equal((await search('ct1028k2'))[0]?.partNumber, 'TB-3015');
       });
 
+      test("a part's lines out of order, between other parts', and a number repeated: each reference once, the last spelling kept", async () => {
+        const csv = [
+          HEADER,
+          'BP-4471,oe,VW,ZZ 900',
+          'TB-3015,competitor,Gates,ZZ 777',
+          'BP-4471,competitor,Zimmermann,ZZ 300',
+          'BP-4471,oe,Audi,AA 100',
+          'TB-3015,competitor,Gates,ZZ-777',
+          'BP-4471,competitor,Zimmermann,zz.300',
+          'BP-4471,competitor,Ate,ZZ 200',
+        ].join('\n');
+        const res = await importCsv(csv);
+        assert.equal(res.statusCode, 200, res.body);
+        assert.deepEqual(res.json(), { applied: 7 });
+        const refs = (await seeded('BP-4471')).crossReferences.filter((r) => /^(zz|aa)/i.test(r.number));
+        assert.deepEqual(refs, [
+          { kind: 'oe', brand: 'Audi', number: 'AA 100' },
+          { kind: 'oe', brand: 'VW', number: 'ZZ 900' },
+          { kind: 'competitor', brand: 'Ate', number: 'ZZ 200' },
+          { kind: 'competitor', brand: 'Zimmermann', number: 'zz.300' },
+        ]);
+        const other = (await seeded('TB-3015')).crossReferences.filter((r) => /^zz/i.test(r.number));
+        assert.deepEqual(other, [{ kind: 'competitor', brand: 'Gates', number: 'ZZ-777' }]);
+      });
+
       test('an import moves the edit version of the parts it changes and no other; the same file again moves none', async () => {
         const version = async (partNumber: string) => {
           const part = await seeded(partNumber);
