@@ -513,6 +513,23 @@ for (const kind of databaseKinds()) {
         assert.deepEqual(other, [{ kind: 'competitor', brand: 'Gates', number: 'ZZ-777' }]);
       });
 
+      test('brands with quotes, backslashes, commas, a tab, a control character and non-ASCII are stored as sent', async () => {
+        const brands = [
+          'Bosch "Pro", Ltd',
+          'Back\\slash \\"x\\"',
+          'Tab\there',
+          'Bell\u0007x',
+          'Ünïcode Ł 🚗',
+          '{NULL}',
+        ];
+        const quoted = (v: string) => `"${v.replace(/"/g, '""')}"`;
+        const csv = [HEADER, ...brands.map((b, i) => `BP-4471,competitor,${quoted(b)},QB ${100 + i}`)].join('\n');
+        const res = await importCsv(csv);
+        assert.equal(res.statusCode, 200, res.body);
+        const stored = (await seeded('BP-4471')).crossReferences.filter((r) => r.number.startsWith('QB '));
+        assert.deepEqual(stored.map((r) => r.brand).sort(), [...brands].sort());
+      });
+
       test('an import moves the edit version of the parts it changes and no other; the same file again moves none', async () => {
         const version = async (partNumber: string) => {
           const part = await seeded(partNumber);

@@ -82,7 +82,8 @@ async function main(): Promise<void> {
         const answer = await tree.importCsv(csv, dryRun);
         const c = cpuUsage(c0);
         row.push(`${((c.user + c.system) / 1e6).toFixed(2)} s`);
-        if (round === 1) process.stdout.write(`    ${tree.label} ${dryRun ? 'dry run' : 'applied'}: ${JSON.stringify(answer)}\n`);
+        if (round === 1)
+          process.stdout.write(`    ${tree.label} ${dryRun ? 'dry run' : 'applied'}: ${JSON.stringify(answer)}\n`);
       }
       results.push(row);
       process.stdout.write(`${row.join(' · ')}\n`);
