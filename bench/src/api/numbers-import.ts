@@ -20,17 +20,15 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createScratchDatabase, exchangeToken, signUp, startServer } from '@torque/testkit';
+import { createScratchDatabase, exchangeToken, signUp } from '@torque/testkit';
 import { summariseProfile } from '../lib/cpu-profile.ts';
 import { consoleTable } from '../lib/doc.ts';
 import { adminUrl } from '../lib/postgres.ts';
-import { repoRoot } from '../lib/servers.ts';
 import { cpuOf, generateNumbersCatalogue, importCsv, timeImport } from './part-numbers-scale.ts';
-import { ADMIN_EMAIL, serverEnv } from './run-database.ts';
+import { startNumbersServer } from './numbers-server.ts';
+import { ADMIN_EMAIL } from './run-database.ts';
 import { psql } from './scale-kit.ts';
-import { readSettings } from './settings.ts';
 
 interface Side {
   label: string;
@@ -158,40 +156,20 @@ async function tokenOf(side: Side): Promise<string> {
 /** A failed import (a timeout on a loaded machine) is a cell of the table, not the end of the run. */
 const failed = (error: unknown): string => `failed: ${String((error as Error).message).slice(0, 80)}`;
 
-/**
- * One server on `databaseUrl`: `bundle`, or this checkout's production bundle (built if stale), or
- * with `profileDir` this checkout's TypeScript sources under `node --cpu-prof`.
- */
-async function start(
-  bundle: string | undefined,
-  databaseUrl: string,
-  workDir: string,
-  label: string,
-  profileDir?: string,
-) {
-  if (!bundle && !profileDir)
-    execFileSync(process.execPath, [path.join(repoRoot, 'server/build.ts'), '--if-stale'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    });
-  return startServer({
-    baseEnv: 'inherit',
-    env: (url) => ({
-      ...serverEnv(readSettings(), path.join(workDir, label), databaseUrl),
+/** One server of this benchmark (numbers-server.ts), with the import's own limits. */
+function start(bundle: string | undefined, databaseUrl: string, workDir: string, label: string, profileDir?: string) {
+  return startNumbersServer({
+    bundle,
+    databaseUrl,
+    workDir,
+    label,
+    profileDir,
+    env: {
       // One secret for the run: a side's server restarted (BENCH_IMPORT_PROFILE) keeps its admin's session.
       AUTH_SECRET,
       // 1,000,000 lines take longer than the default 30 s to arrive on a loaded machine.
       REQUEST_TIMEOUT_MS: '180000',
-      PUBLIC_URL: url,
-    }),
-    script: profileDir
-      ? path.join(repoRoot, 'server/src/main.ts')
-      : (bundle ?? path.join(repoRoot, 'server/dist/main.mjs')),
-    ...(profileDir ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
-    logFile: path.join(workDir, `${label}.log`),
-    appendLog: true,
-    readyPath: '/api/health',
-    readyWithinMs: 120_000,
+    },
   });
 }
 
