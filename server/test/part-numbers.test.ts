@@ -488,6 +488,48 @@ for (const kind of databaseKinds()) {
         assert.equal((await search('ct1028k2'))[0]?.partNumber, 'TB-3015');
       });
 
+      test("a part's lines out of order, between other parts', and a number repeated: each reference once, the last spelling kept", async () => {
+        const csv = [
+          HEADER,
+          'BP-4471,oe,VW,ZZ 900',
+          'TB-3015,competitor,Gates,ZZ 777',
+          'BP-4471,competitor,Zimmermann,ZZ 300',
+          'BP-4471,oe,Audi,AA 100',
+          'TB-3015,competitor,Gates,ZZ-777',
+          'BP-4471,competitor,Zimmermann,zz.300',
+          'BP-4471,competitor,Ate,ZZ 200',
+        ].join('\n');
+        const res = await importCsv(csv);
+        assert.equal(res.statusCode, 200, res.body);
+        assert.deepEqual(res.json(), { applied: 7 });
+        const refs = (await seeded('BP-4471')).crossReferences.filter((r) => /^(zz|aa)/i.test(r.number));
+        assert.deepEqual(refs, [
+          { kind: 'oe', brand: 'Audi', number: 'AA 100' },
+          { kind: 'oe', brand: 'VW', number: 'ZZ 900' },
+          { kind: 'competitor', brand: 'Ate', number: 'ZZ 200' },
+          { kind: 'competitor', brand: 'Zimmermann', number: 'zz.300' },
+        ]);
+        const other = (await seeded('TB-3015')).crossReferences.filter((r) => /^zz/i.test(r.number));
+        assert.deepEqual(other, [{ kind: 'competitor', brand: 'Gates', number: 'ZZ-777' }]);
+      });
+
+      test('brands with quotes, backslashes, commas, a tab, a control character and non-ASCII are stored as sent', async () => {
+        const brands = [
+          'Bosch "Pro", Ltd',
+          'Back\\slash \\"x\\"',
+          'Tab\there',
+          'Bell\u0007x',
+          'Ünïcode Ł 🚗',
+          '{NULL}',
+        ];
+        const quoted = (v: string) => `"${v.replace(/"/g, '""')}"`;
+        const csv = [HEADER, ...brands.map((b, i) => `BP-4471,competitor,${quoted(b)},QB ${100 + i}`)].join('\n');
+        const res = await importCsv(csv);
+        assert.equal(res.statusCode, 200, res.body);
+        const stored = (await seeded('BP-4471')).crossReferences.filter((r) => r.number.startsWith('QB '));
+        assert.deepEqual(stored.map((r) => r.brand).sort(), [...brands].sort());
+      });
+
       test('an import moves the edit version of the parts it changes and no other; the same file again moves none', async () => {
         const version = async (partNumber: string) => {
           const part = await seeded(partNumber);

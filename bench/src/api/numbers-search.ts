@@ -17,19 +17,17 @@
  * BENCH_SEARCH_ROUNDS (default 2); BENCH_CONNECTIONS, BENCH_DURATION, BENCH_WARMUP as for
  * `npm run bench`; BENCH_PG_URL the PostgreSQL server.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
-import { createScratchDatabase, startServer } from '@torque/testkit';
+import { createScratchDatabase } from '@torque/testkit';
 import { readdirSync } from 'node:fs';
 import { summariseProfile } from '../lib/cpu-profile.ts';
 import { consoleTable } from '../lib/doc.ts';
 import { adminUrl } from '../lib/postgres.ts';
-import { repoRoot } from '../lib/servers.ts';
 import { cpuOf, generateNumbersCatalogue, numbersRows } from './part-numbers-scale.ts';
-import { serverEnv } from './run-database.ts';
+import { startNumbersServer } from './numbers-server.ts';
 import { measure, psql } from './scale-kit.ts';
 import { readSettings } from './settings.ts';
 
@@ -127,32 +125,8 @@ async function main(): Promise<void> {
 }
 
 /** One server on `databaseUrl`: `bundle`, or this checkout's production bundle (built if stale). */
-async function start(
-  bundle: string | undefined,
-  databaseUrl: string,
-  workDir: string,
-  label: string,
-  profileDir?: string,
-) {
-  if (!bundle && !profileDir)
-    execFileSync(process.execPath, [path.join(repoRoot, 'server/build.ts'), '--if-stale'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    });
-  return startServer({
-    baseEnv: 'inherit',
-    env: (url) => ({ ...serverEnv(settings(), path.join(workDir, label), databaseUrl), PUBLIC_URL: url }),
-    script: profileDir
-      ? path.join(repoRoot, 'server/src/main.ts')
-      : (bundle ?? path.join(repoRoot, 'server/dist/main.mjs')),
-    ...(profileDir ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
-    logFile: path.join(workDir, `${label}.log`),
-    appendLog: true,
-    readyPath: '/api/health',
-    readyWithinMs: 120_000,
-  });
+function start(bundle: string | undefined, databaseUrl: string, workDir: string, label: string, profileDir?: string) {
+  return startNumbersServer({ bundle, databaseUrl, workDir, label, profileDir });
 }
-
-const settings = () => readSettings();
 
 await main();

@@ -6,6 +6,7 @@ import { serialise, type SerialisedBody } from '../../../lib/serialised-body.ts'
 import type { ByNumberRepository, NumberedPart } from './by-number-repository.ts';
 import { parseCrossReferenceCsv } from './cross-reference-csv.ts';
 import type { CrossReferenceRepository } from './cross-reference-repository.ts';
+import type { StoredReference } from '../parts/cross-reference-rows.ts';
 
 /** What `GET /api/parts/by-number/:number` finds: the part's body (with `matchedBy`) as served. */
 export type ByNumber =
@@ -96,9 +97,11 @@ export function createCrossReferenceService(deps: {
       const parsed = await parseCrossReferenceCsv(input);
       if ('refused' in parsed) throw badRequest(parsed.refused, parsed.fields);
       const ids = await repo.idsOfNumbers([...new Set(parsed.rows.map((r) => r.partNumberNormal))]);
-      const rows = [];
+      // One row object per line, built once (the write sorts these, not copies of them).
+      const rows: StoredReference[] = [];
       const missing = { errors: [] as LineError[], errorCount: 0 };
-      for (const [i, r] of parsed.rows.entries()) {
+      for (let i = 0; i < parsed.rows.length; i++) {
+        const r = parsed.rows[i]!;
         const partId = ids.get(r.partNumberNormal);
         if (partId) rows.push({ partId, kind: r.kind, brand: r.brand, number: r.number, numberNormal: r.numberNormal });
         else noteError(missing, { line: parsed.lines[i]!, message: `No part with number ${r.partNumber}` });

@@ -102,18 +102,36 @@ export async function importReferences(db: Runner, rows: readonly StoredReferenc
  * key's order (uuid text order is its byte order): each chunk then inserts into neighbouring
  * leaf pages of the key, and each row's foreign-key probe of parts finds the page the row before
  * it read, instead of one random page per row. A third faster for 1,000,000 rows
- * (docs/PERFORMANCE.md, part numbers). A stable sort and a look at the next row, not a map of
- * string keys: half the time for 1,000,000 rows.
+ * (docs/PERFORMANCE.md, part numbers). The rows are grouped by part (a map of part ids, ~10 rows
+ * each), the part ids sorted, and each part's few rows sorted only when they are out of order:
+ * a sort of all 1,000,000 rows by three string keys took 8.5–9.5 s of CPU, this 2–3 s
+ * (docs/PERFORMANCE.md, the import's fifth pass). A row carrying its normal form is used as it is.
  */
 function inKeyOrder(rows: readonly StoredReference[]): KeyedReference[] {
-  const keyed = rows.map((r) => ({ ...r, numberNormal: r.numberNormal ?? normalisePartNumber(r.number) }));
-  keyed.sort(byKey);
-  return keyed.filter((r, i) => i === keyed.length - 1 || byKey(r, keyed[i + 1]!) !== 0);
+  const byPart = new Map<string, KeyedReference[]>();
+  for (const row of rows) {
+    const r = row.numberNormal === undefined ? { ...row, numberNormal: normalisePartNumber(row.number) } : row;
+    const list = byPart.get(r.partId);
+    if (list) list.push(r as KeyedReference);
+    else byPart.set(r.partId, [r as KeyedReference]);
+  }
+  const ordered: KeyedReference[] = [];
+  for (const partId of [...byPart.keys()].sort()) {
+    const list = byPart.get(partId)!;
+    if (!inOrder(list)) list.sort(byKindAndNumber); // stable: of equal rows the last in `rows` stays last
+    for (let i = 0; i < list.length; i++)
+      if (i === list.length - 1 || byKindAndNumber(list[i]!, list[i + 1]!) !== 0) ordered.push(list[i]!);
+  }
+  return ordered;
 }
 type KeyedReference = StoredReference & { numberNormal: string };
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const byKey = (a: KeyedReference, b: KeyedReference): number =>
-  compare(a.partId, b.partId) || compare(a.kind, b.kind) || compare(a.numberNormal, b.numberNormal);
+const byKindAndNumber = (a: KeyedReference, b: KeyedReference): number =>
+  compare(a.kind, b.kind) || compare(a.numberNormal, b.numberNormal);
+const inOrder = (list: readonly KeyedReference[]): boolean => {
+  for (let i = 1; i < list.length; i++) if (byKindAndNumber(list[i - 1]!, list[i]!) > 0) return false;
+  return true;
+};
 
 /**
  * Runs one statement per chunk of REFERENCE_CHUNK_ROWS rows, one after the other; the next
