@@ -263,9 +263,9 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(stored(await getCart(me)), [{ partId: b, quantity: 1 }]);
     });
 
-    test("checkout's calls: linesOf in the order added; removeOrdered leaves a line changed meanwhile", async () => {
+    test("checkout's calls: linesOf in the order added, with the parts' prices now; removeOrdered leaves a line changed meanwhile", async () => {
       const me = await buyer();
-      const [a, b, c] = [await part(), await part(), await part()];
+      const [a, b, c] = [await part(), await part({ price: 7 }), await part()];
       await post(me, [
         { partId: a, quantity: 1 },
         { partId: b, quantity: 2 },
@@ -273,16 +273,16 @@ for (const kind of databaseKinds()) {
       ]);
       const lines = await t.app.cart.linesOf(me.id);
       assert.deepEqual(lines, [
-        { partId: a, quantity: 1 },
-        { partId: b, quantity: 2 },
-        { partId: c, quantity: 3 },
+        { partId: a, quantity: 1, priceCents: 1250, priceBreaks: [] },
+        { partId: b, quantity: 2, priceCents: 700, priceBreaks: [] },
+        { partId: c, quantity: 3, priceCents: 1250, priceBreaks: [] },
       ]);
       // Meanwhile the buyer adds one more of b in another tab.
       await post(me, [{ partId: b, quantity: 1 }]);
       await t.app.cart.removeOrdered(me.id, lines.slice(0, 2));
       assert.deepEqual(await t.app.cart.linesOf(me.id), [
-        { partId: b, quantity: 3 },
-        { partId: c, quantity: 3 },
+        { partId: b, quantity: 3, priceCents: 700, priceBreaks: [] },
+        { partId: c, quantity: 3, priceCents: 1250, priceBreaks: [] },
       ]);
       await t.app.cart.removeOrdered(me.id, []);
       assert.equal((await t.app.cart.linesOf(me.id)).length, 2);

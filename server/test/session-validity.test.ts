@@ -11,18 +11,15 @@ import { createSessionValidity } from '../src/modules/identity/session-validity.
 function countingDb(row: { role: 'user' | 'admin'; userId: string } | undefined) {
   let queries = 0;
   const waiting: (() => void)[] = [];
+  // The lookup is one prepared statement (lib/prepared-query.ts): a client that is not a pg pool gets `query(text, values)`.
   const db = {
-    select: () => ({
-      from: () => ({
-        innerJoin: () => ({
-          where: async () => {
-            queries += 1;
-            await new Promise<void>((resolve) => waiting.push(resolve));
-            return row ? [row] : [];
-          },
-        }),
-      }),
-    }),
+    $client: {
+      query: async () => {
+        queries += 1;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        return { rows: row ? [row] : [] };
+      },
+    },
   } as unknown as Db;
   return {
     db,

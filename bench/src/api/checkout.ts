@@ -14,6 +14,8 @@ import { processCpuMs } from '../lib/processes.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { addPart, type ApiUser, createScratchDatabase, signUp } from '@torque/testkit';
@@ -143,8 +145,62 @@ async function fillCarts(url: string, buyerIds: string[], partIds: string[], qua
   );
 }
 
-/** Every buyer checks out once, `connections` at a time; the latency of each and the time it all took. */
-async function checkoutRound(base: string, buyers: ApiUser[], connections: number) {
+/**
+ * One `POST /api/checkout` through node:http on a kept-alive connection of `agent`, asking for the
+ * encodings fetch asks for (the server compresses as it would for fetch), the answer decoded whole.
+ * Not fetch: undici's fetch cost this load generator about twice the CPU per checkout, on the same
+ * two cores as the server and the database (docs/PERFORMANCE.md, "Checkout").
+ */
+function postCheckout(agent: http.Agent, url: string, token: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(CONTACT),
+          'accept-encoding': 'gzip, deflate',
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          try {
+            const raw = Buffer.concat(chunks);
+            const encoding = response.headers['content-encoding'];
+            const body = encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw;
+            resolve({ status: response.statusCode ?? 0, text: body.toString('utf8') });
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(CONTACT);
+  });
+}
+
+/** Whether `text` is a placed order of `lines` lines (the contract's `order`: its `_id` and `lines`). */
+function isPlacedOrder(text: string, lines: number): boolean {
+  try {
+    const order = JSON.parse(text) as { _id?: unknown; lines?: unknown };
+    return typeof order._id === 'string' && Array.isArray(order.lines) && order.lines.length === lines;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every buyer checks out once, `connections` at a time; the latency of each and the time it all
+ * took. An answer counts as an order only if it is a 201 with the placed order of `lines` lines.
+ */
+async function checkoutRound(agent: http.Agent, base: string, buyers: ApiUser[], connections: number, lines: number) {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
@@ -153,16 +209,11 @@ async function checkoutRound(base: string, buyers: ApiUser[], connections: numbe
     Array.from({ length: connections }, async () => {
       for (let i = next++; i < buyers.length; i = next++) {
         const start = performance.now();
-        const res = await fetch(`${base}/api/checkout`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${buyers[i]!.token}`, 'content-type': 'application/json' },
-          body: CONTACT,
-        });
-        const text = await res.text();
+        const res = await postCheckout(agent, `${base}/api/checkout`, buyers[i]!.token);
         latencies.push(performance.now() - start);
-        if (res.status !== 201) {
+        if (res.status !== 201 || !isPlacedOrder(res.text, lines)) {
           failures++;
-          if (failures <= 3) console.error(`    checkout → ${res.status} ${text.slice(0, 200)}`);
+          if (failures <= 3) console.error(`    checkout → ${res.status} ${res.text.slice(0, 200)}`);
         }
       }
     }),
@@ -190,9 +241,11 @@ async function runCase(
   for (let i = 0; i < spec.lines; i++) parts.push(await addPart(base, admin, { available: STOCK, price: 4.99 + i }));
   const partIds = parts.map((p) => p._id);
   const ids = buyers.map((b) => b.id);
+  // The case's connections, kept alive across its rounds (as fetch's pool kept them).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
   // One unmeasured round: the JIT, the prepared statements and the pools warm up.
   await fillCarts(dbUrl, ids, partIds, 1);
-  await checkoutRound(base, buyers, spec.connections);
+  await checkoutRound(agent, base, buyers, spec.connections, spec.lines);
   const latencies: number[] = [];
   let seconds = 0;
   let failures = 0;
@@ -201,7 +254,9 @@ async function runCase(
   for (let round = 0; round < spec.rounds; round++) {
     await fillCarts(dbUrl, ids, partIds, 1);
     const before = await cpuNow(serverPid, dbUrl);
-    const { value: r, waits } = await sampleWaits(dbUrl, () => checkoutRound(base, buyers, spec.connections));
+    const { value: r, waits } = await sampleWaits(dbUrl, () =>
+      checkoutRound(agent, base, buyers, spec.connections, spec.lines),
+    );
     const after = await cpuNow(serverPid, dbUrl);
     cpu.serverMs += after.serverMs - before.serverMs;
     cpu.databaseMs += after.databaseMs - before.databaseMs;
@@ -211,6 +266,7 @@ async function runCase(
     seconds += r.seconds;
     failures += r.failures;
   }
+  agent.destroy();
   const balance = await psql(
     dbUrl,
     `select bool_and(p.available + coalesce((select sum(l.quantity) from order_lines l where l.part_id = p.id), 0) = ${STOCK})

@@ -79,7 +79,9 @@ export function createLoadingCache<V>(options: LoadingCacheOptions<V>) {
     clear(): void {
       generation += 1;
       loading.clear();
-      entries.clear();
+      // lru-cache's clear() refills its key and value arrays (maxEntries long) even when empty:
+      // an order's stock move clears every catalogue cache, mostly empty under a checkout's load.
+      if (entries.size > 0) entries.clear();
     },
     /** Entries and bytes held now (their bounds are tested). */
     size: () => ({ entries: entries.size, bytes: entries.calculatedSize }),

@@ -11,6 +11,12 @@ export interface StoredLine {
   quantity: number;
 }
 
+/** A stored line with its part's list price and breaks as checkout reads them (`priceCents` null: the part is gone). */
+export interface PricedLine extends StoredLine {
+  priceCents: number | null;
+  priceBreaks: PriceBreak[];
+}
+
 /** A part as the cart shows it today (its number, stock, price and successor). */
 export interface CartPart {
   partId: string;
@@ -53,8 +59,16 @@ const inputOf = (lines: readonly StoredLine[]): SQL => sql`
     select (e.value->>'partId')::uuid as part_id, (e.value->>'quantity')::int as quantity, e.ord
     from json_array_elements(${JSON.stringify(lines)}::json) with ordinality as e(value, ord))`;
 
-/** $1 user id: the account's lines in the order they were added. */
-const STORED_LINES = `select part_id as "partId", quantity from cart_lines where user_id = $1::text order by position`;
+/**
+ * $1 user id: the account's lines in the order they were added, each with its part's list price
+ * and quantity breaks as they are now (null for a part that is gone): checkout prices the lines
+ * from them, one statement instead of the cart's read and then the prices' (docs/PERFORMANCE.md,
+ * "Checkout"); the placing statement checks they are still the part's.
+ */
+const STORED_LINES = `
+  select c.part_id as "partId", c.quantity, p.price_cents as "priceCents", p.price_breaks as "priceBreaks"
+  from cart_lines as c left join parts as p on p.id = c.part_id
+  where c.user_id = $1::text order by c.position`;
 
 /**
  * $1 user id, $2 part ids, $3 quantities: deletes the lines that are exactly these (a line changed
@@ -142,12 +156,20 @@ export function createCartRepository(db: Db) {
     },
 
     /** The account's lines as stored, in the order they were added. */
-    async storedLines(userId: string): Promise<StoredLine[]> {
+    async storedLines(userId: string): Promise<PricedLine[]> {
       // Prepared (checkout reads it before every order): planned once per connection.
-      const found = await preparedQuery<{ partId: unknown; quantity: unknown }>(db, 'cart_stored_lines', STORED_LINES, [
-        userId,
-      ]);
-      return found.map((r) => ({ partId: String(r.partId), quantity: Number(r.quantity) }));
+      const found = await preparedQuery<{
+        partId: unknown;
+        quantity: unknown;
+        priceCents: unknown;
+        priceBreaks: unknown;
+      }>(db, 'cart_priced_lines', STORED_LINES, [userId]);
+      return found.map((r) => ({
+        partId: String(r.partId),
+        quantity: Number(r.quantity),
+        priceCents: r.priceCents === null || r.priceCents === undefined ? null : Number(r.priceCents),
+        priceBreaks: priceBreaksOf(r.priceBreaks),
+      }));
     },
 
     /** Parts by id as the cart would show them (those that exist). */

@@ -15,7 +15,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { formatCents, toDollars } from '../../lib/money.ts';
 import type { Caller } from '../../plugins/access.ts';
-import type { CartPart, CartRepository, CartRow, StoredLine, WeighedLine } from './cart-repository.ts';
+import type { CartPart, CartRepository, CartRow, PricedLine, StoredLine, WeighedLine } from './cart-repository.ts';
 import { QuickOrderRefused, readQuickOrder } from './quick-order-text.ts';
 import { termsOfPart } from '../price-lists/buyer-prices.ts';
 import { NO_TERMS, type BuyerTerms } from '../price-lists/price-lists-repository.ts';
@@ -51,8 +51,8 @@ export interface PastOrders {
   linesOf(caller: Caller, orderId: string): Promise<PastOrderLine[] | null>;
 }
 
-/** A line for checkout: the part and how many (the cart's stored line). */
-export type CheckoutLine = StoredLine;
+/** A line for checkout: the part and how many (the cart's stored line), with the part's list price and breaks now. */
+export type CheckoutLine = PricedLine;
 
 /** Lines of the same part become one, their quantities added (at most CART_QUANTITY_MAX), in first-seen order. */
 function merged(lines: readonly StoredLine[]): StoredLine[] {

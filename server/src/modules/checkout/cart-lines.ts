@@ -1,7 +1,15 @@
-/** One line of a cart, as checkout orders it. */
+import type { PriceBreak } from '@torque/contract';
+
+/**
+ * One line of a cart, as checkout orders it, with its part's list price and quantity breaks as the
+ * cart's read found them (`priceCents` null: the part is gone): the placing prices from them, and
+ * its statement checks they are still the part's.
+ */
 export interface CartLineToOrder {
   partId: string;
   quantity: number;
+  priceCents: number | null;
+  priceBreaks: PriceBreak[];
 }
 
 /**

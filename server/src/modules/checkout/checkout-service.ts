@@ -121,6 +121,12 @@ export function createCheckoutService(deps: {
 
       const json = await deps.orders.placeLines(caller, {
         lines,
+        // Read with the cart's lines (one statement, not two).
+        prices: new Map(
+          lines.flatMap((l) =>
+            l.priceCents === null ? [] : [[l.partId, { priceCents: l.priceCents, priceBreaks: l.priceBreaks }]],
+          ),
+        ),
         phone: resolved.phone,
         address: resolved.text,
         shippingAddress: resolved.shipping,

@@ -31,6 +31,11 @@ export interface WantedLine {
 
 export interface PlaceLinesInput {
   lines: readonly WantedLine[];
+  /**
+   * The parts' list prices and breaks, when the caller has read them (checkout, with the cart's
+   * lines); absent: read here. A part missing from them is priced 0 and refused as gone.
+   */
+  prices?: ReadonlyMap<string, PartPrice> | undefined;
   phone: string;
   address: string;
   /** Issue 28: the addresses' copies and the shipping line, kept with the order. */
@@ -139,7 +144,7 @@ export async function placeLines(
   const partIds = lines.map((l) => l.partId);
   const [tax, firstPrices, firstTerms] = await Promise.all([
     decidingTax,
-    deps.repository.pricesOf(partIds),
+    input.prices ?? deps.repository.pricesOf(partIds),
     deps.buyerTerms(caller.userId, partIds),
   ]);
   let [prices, terms] = [firstPrices, firstTerms];
