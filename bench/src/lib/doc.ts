@@ -16,7 +16,8 @@ export type Section =
   | 'invoice'
   | 'checkout'
   | 'shipping'
-  | 'price-lists';
+  | 'price-lists'
+  | 'floor';
 
 const markers = (section: Section) => [`<!-- bench:${section}:start -->`, `<!-- bench:${section}:end -->`] as const;
 

@@ -11,7 +11,7 @@ export interface LoadSpec {
   url: string;
   connections: number;
   durationSeconds: number;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   body?: string;
   expectBody?: string;
