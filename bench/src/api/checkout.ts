@@ -8,6 +8,10 @@
  * (one account's placements take turns, as a shop's many buyers' do not). Orders/s is the orders
  * over the time spent checking out; latencies are per checkout. Run alone:
  * `npm run bench -- checkout`; PostgreSQL only.
+ *
+ * BENCH_CHECKOUT_SWEEP=1,2,4: the hot set's 3-line case also at these numbers of connections
+ * first (5 rounds each, no goal): what a checkout costs without queueing on the hot rows, and
+ * how the database's CPU per order grows as more checkouts wait on the same rows.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { processCpuMs } from '../lib/processes.ts';
@@ -328,7 +332,21 @@ export async function runCheckoutBench(settings: Settings, postgresVersion: stri
     const buyers: ApiUser[] = [];
     for (let i = 0; i < BUYERS; i++) buyers.push(await signUp(base, `bench-checkout-${i}@torque.bench`, origin));
     profileFrom = performance.now() - spawned;
+    const sweep = [];
+    for (const connections of SWEEP) {
+      sweep.push(
+        await runCase(base, serverPid, database.url, admin, buyers, {
+          label: `3-line carts on the hot set, ${connections} connection${connections === 1 ? '' : 's'} (sweep)`,
+          lines: 3,
+          connections,
+          rounds: 5,
+          goal: COMPARISON,
+          pass: () => true,
+        }),
+      );
+    }
     const cases = [
+      ...sweep,
       await runCase(base, serverPid, database.url, admin, buyers, {
         label: 'POST /api/checkout, a 20-line cart (20 connections)',
         lines: 20,
@@ -355,6 +373,17 @@ export async function runCheckoutBench(settings: Settings, postgresVersion: stri
 }
 
 const PROFILE = process.env.BENCH_CHECKOUT_PROFILE === '1';
+/** The sweep's rows have no goal. */
+const COMPARISON = 'for comparison';
+const SWEEP = (process.env.BENCH_CHECKOUT_SWEEP ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((n) => {
+    const connections = Number(n);
+    if (!Number.isInteger(connections) || connections < 1)
+      throw new Error(`BENCH_CHECKOUT_SWEEP: "${n}" is not a number of connections`);
+    return connections;
+  });
 
 /** The server's self time during the checkouts (sign-ups and start-up left out), by package and function. */
 function printProfile(dir: string, fromMs: number) {
@@ -380,7 +409,7 @@ export function checkoutMarkdown(report: CheckoutReport): string {
     c.balanced ? 'yes' : '**no**',
     `${c.cpu.serverMs.toFixed(1)} / ${c.cpu.databaseMs.toFixed(1)} / ${c.cpu.clientMs.toFixed(1)} ms`,
     c.waits.map(([k, pct]) => `${k} ${pct.toFixed(0)} %`).join(', '),
-    `${c.goal}: ${verdict(c.pass)}`,
+    c.goal === COMPARISON ? COMPARISON : `${c.goal}: ${verdict(c.pass)}`,
   ]);
   return [
     '## Checkout (issue 27)',
