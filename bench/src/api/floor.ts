@@ -1,7 +1,7 @@
 /**
  * `npm run bench:floor`: the floor under every latency goal at N connections on this machine.
  * Bare `node:http` answering fixed bytes from memory (the same bytes as the app's cached catalogue
- * page), the app's cheapest answer without the database (`GET /api/parts?limit=1`, cached in
+ * page), Fastify alone answering them, the app's cheapest answer without the database (`GET /api/parts?limit=1`, cached in
  * memory after the first request) and its cheapest answer with one database round trip
  * (`GET /api/health`), each at 50 and 4 connections; and the app's cheapest write by a signed-in
  * buyer (`PUT /api/cart` of one line: its token checked, one transaction committed) at 20
@@ -51,6 +51,12 @@ const app = await startAppServer({
 });
 const catalogueBytes = Buffer.from(await (await fetch(`${app.url}/api/parts?limit=1`)).arrayBuffer());
 const bare = await startBaselineServer(catalogueBytes, path.join(workDir, 'body.json'));
+const bareFastify = await startBaselineServer(
+  catalogueBytes,
+  path.join(workDir, 'body-fastify.json'),
+  'application/json; charset=utf-8',
+  'fastify',
+);
 
 const origin = { headers: { origin: app.url } };
 const buyers = [];
@@ -66,6 +72,11 @@ interface Target {
 }
 const targets: Target[] = [
   { label: 'bare node:http, the same bytes from memory', url: `${bare.url}/`, connections: READ_CONNECTIONS },
+  {
+    label: 'Fastify alone (no plugin, hook or logger), the same bytes',
+    url: `${bareFastify.url}/`,
+    connections: READ_CONNECTIONS,
+  },
   {
     label: 'the app: GET /api/parts?limit=1 (cached, no database)',
     url: `${app.url}/api/parts?limit=1`,
@@ -107,6 +118,7 @@ try {
 } finally {
   await app.stop();
   await bare.stop();
+  await bareFastify.stop();
   await database.drop();
 }
 const loadAfter = os.loadavg();

@@ -72,20 +72,21 @@ export async function startAppServer(
   };
 }
 
-/** Bare `node:http` serving `body` from memory, in its own process. */
+/**
+ * Bare `node:http` serving `body` from memory, in its own process; with `framework: 'fastify'`,
+ * Fastify alone (no plugin, hook or logger) doing the same (baseline-fastify.ts).
+ */
 export async function startBaselineServer(
   body: Buffer,
   bodyFile: string,
   contentType = 'application/json; charset=utf-8',
+  framework: 'node:http' | 'fastify' = 'node:http',
 ): Promise<RunningServer> {
   writeFileSync(bodyFile, body);
-  const child = startChild(
-    process.execPath,
-    [path.join(import.meta.dirname, 'baseline-server.ts'), bodyFile, contentType],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const script = framework === 'fastify' ? 'baseline-fastify.ts' : 'baseline-server.ts';
+  const child = startChild(process.execPath, [path.join(import.meta.dirname, script), bodyFile, contentType], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = Number(await firstLine(child));
   return { url: `http://127.0.0.1:${port}`, process: child, stop: () => stopProcess(child, 10_000) };
 }
