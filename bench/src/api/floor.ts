@@ -1,16 +1,19 @@
 /**
- * `npm run bench:floor`: the floor under every latency goal at N connections on this machine.
- * Bare `node:http` answering fixed bytes from memory (the same bytes as the app's cached catalogue
- * page), Fastify alone answering them, the app's cheapest answer without the database (`GET /api/parts?limit=1`, cached in
- * memory after the first request) and its cheapest answer with one database round trip
- * (`GET /api/health`), each at 50 and 4 connections; and the app's cheapest write by a signed-in
- * buyer (`PUT /api/cart` of one line: its token checked, one transaction committed) at 20
- * connections, the checkout benchmark's. Rounds alternate, so every target sees the same machine. The load generator shares the cores, as it does in every API benchmark here.
- * Rewrites the `floor` section of docs/PERFORMANCE.md.
+ * `npm run bench:floor`: the floor under every latency goal at N connections on this machine, with
+ * the load generator on the same cores, as in every API benchmark here:
  *
- * - BENCH_FLOOR_ROUNDS (3): rounds; BENCH_FLOOR_SECONDS (8): seconds per measurement (after 2 s
- *   of warm-up on the same target).
- * - BENCH_PG_URL: the PostgreSQL server the app runs on (a scratch database, dropped afterwards).
+ * - bare `node:http` answering fixed bytes from memory (the bytes of the app's catalogue page);
+ * - Fastify alone (no plugin, hook or logger) answering the same bytes;
+ * - the app's cheapest answer, `GET /api/parts?limit=1` (the catalogue page, cached in memory after
+ *   the first request), and its cheapest answer with one database round trip, `GET /api/health`;
+ *   these four at 50 and 4 connections;
+ * - the app's cheapest write by a signed-in buyer, `PUT /api/cart` of one line (the token checked,
+ *   one transaction committed), at the checkout benchmark's 20 connections.
+ *
+ * Rounds alternate the targets, so each sees the same machine. Rewrites the `floor` section of
+ * docs/PERFORMANCE.md. BENCH_FLOOR_ROUNDS (3): rounds; BENCH_FLOOR_SECONDS (8): seconds per
+ * measurement, after 2 s of warm-up on the same target; BENCH_PG_URL: the PostgreSQL server the
+ * app runs on (a scratch database, dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
