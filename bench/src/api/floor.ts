@@ -74,14 +74,20 @@ interface Target {
   spec?: Partial<LoadSpec>;
 }
 const targets: Target[] = [
-  { label: 'bare node:http, the same bytes from memory', url: `${bare.url}/`, connections: READ_CONNECTIONS },
+  {
+    label: 'bare node:http, the same bytes from memory',
+    url: `${bare.url}/`,
+    connections: READ_CONNECTIONS,
+    spec: { expectBody: catalogueBytes.toString('utf8') },
+  },
   {
     label: 'Fastify alone (no plugin, hook or logger), the same bytes',
     url: `${bareFastify.url}/`,
     connections: READ_CONNECTIONS,
+    spec: { expectBody: catalogueBytes.toString('utf8') },
   },
   {
-    label: 'the app: GET /api/parts?limit=1 (cached, no database)',
+    label: 'the app: GET /api/parts?limit=1 (cached in memory)',
     url: `${app.url}/api/parts?limit=1`,
     connections: READ_CONNECTIONS,
   },
