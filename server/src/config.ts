@@ -118,6 +118,12 @@ const envSchema = z
      * placing is 409 UNPAID_LIMIT until the account pays or cancels, or its holds end.
      */
     MAX_UNPAID_UNITS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000),
+    /**
+     * How many placing statements one instance runs at once; the rest wait in arrival order
+     * (orders/order-machine.ts). 4: on the checkout bench's hot set, p99 fell a fifth against no
+     * limit (docs/PERFORMANCE.md, Checkout).
+     */
+    PLACING_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
     /** Bearer token for GET /api/metrics; unset, the route answers 404. */
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

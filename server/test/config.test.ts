@@ -13,6 +13,7 @@ test('defaults give the embedded mode', () => {
   assert.equal(c.googleEnabled, false);
   assert.deepEqual(c.ADMIN_EMAILS, []);
   assert.equal(c.ORDER_HOLD_MINUTES, 1440);
+  assert.equal(c.PLACING_CONCURRENCY, 4);
   assert.equal(c.METRICS_TOKEN, undefined);
   assert.equal(c.SMTP_URL, undefined, 'no SMTP_URL: mail is written to DATA_DIR/mail');
 });
@@ -48,6 +49,8 @@ test('a bad value stops start-up with a message naming the variable', () => {
     [{ ORDER_HOLD_MINUTES: '-1' }, /ORDER_HOLD_MINUTES/],
     [{ ORDER_HOLD_MINUTES: 'a day' }, /ORDER_HOLD_MINUTES/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN/],
+    [{ PLACING_CONCURRENCY: '0' }, /PLACING_CONCURRENCY/],
+    [{ PLACING_CONCURRENCY: '2.5' }, /PLACING_CONCURRENCY/],
   ];
   for (const [env, name] of cases) {
     assert.throws(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Part } from '@torque/contract';
-import type { TestApp } from './test-app.ts';
+import type { TestApp, TestUser } from './test-app.ts';
 
 /*
  * Adding parts, placing orders, test cards and the sandbox payment come from @torque/testkit
@@ -12,6 +12,12 @@ export async function stockOf(t: TestApp, partId: string): Promise<number> {
   const res = await t.inject({ method: 'GET', url: `/api/parts/${partId}` });
   assert.equal(res.statusCode, 200, res.body);
   return (res.json() as Part).available;
+}
+
+/** Replaces `as`'s cart with `lines` through `PUT /api/cart`, which must take them (200). */
+export async function setCart(t: TestApp, as: TestUser, lines: { partId: string; quantity: number }[]): Promise<void> {
+  const res = await t.inject({ method: 'PUT', url: '/api/cart', payload: { lines } }, as);
+  assert.equal(res.statusCode, 200, res.body);
 }
 
 /** Moves a part's stock by `add` through `POST /api/parts/:id/stock` (admin); answers the part. */

@@ -1,4 +1,5 @@
 import type { PriceBreak } from '@torque/contract';
+import pLimit from 'p-limit';
 import type { Db } from '../../db/client.ts';
 import type { TaxAmounts, TaxDecision } from '../../lib/tax-amounts.ts';
 import { inTransaction, preparedQuery, type TransactionQuery } from '../../lib/prepared-query.ts';
@@ -129,8 +130,29 @@ const isPlacingRefusal = (error: unknown) => (error as { code?: unknown } | null
  * statement (order-statements.ts) and, when it changed an order, emitting exactly one event per
  * changed order after the commit. Nothing else in the server writes an order's state.
  */
-export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinutes: number; maxUnpaidUnits: number }) {
+export function createOrderMachine(deps: {
+  db: Db;
+  events: OrderEvents;
+  holdMinutes: number;
+  maxUnpaidUnits: number;
+  /** PLACING_CONCURRENCY: placing statements this instance runs at once (the rest wait their turn). */
+  placingConcurrency: number;
+}) {
   const { db, events } = deps;
+  /**
+   * Placing takes its parts' row locks and holds them until it commits. When many checkouts want
+   * the same parts (one hot set), every one of them sent to PostgreSQL at once queues on those
+   * rows there: the waiters wake, re-read the rows' new versions and queue again, which cost the
+   * database about as much CPU again as the placing itself, and PostgreSQL's lock queue is not
+   * first come, first served, so the unlucky ones waited longest (docs/PERFORMANCE.md, Checkout).
+   * A few at a time from each instance, the others waiting here in arrival order, keeps the
+   * database's work to the placing and the wait fair. Only the placing statement (or the
+   * on-account transaction) takes a turn: the reads before it and the mail after it do not.
+   */
+  const placingTurn = pLimit(deps.placingConcurrency);
+  /** A placing statement on the pool, in its turn. */
+  const placingQuery: TransactionQuery = (name, text, values) =>
+    placingTurn(() => preparedQuery(db, name, text, values));
   // Composed on first use, once every plugin has registered its writers (order-events.ts).
   let composed: OrderStatements | undefined;
   const statement = (key: keyof OrderStatements) => (composed ??= orderStatements(events))[key];
@@ -218,7 +240,7 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
   return {
     /** Places an order, taking its units; undefined when the part's guard let nothing through (orders-service says why). */
     async place(values: PlaceValues): Promise<OrderEvent | undefined> {
-      const [row] = await preparedQuery<{ id: string; json: string }>(db, 'order_place', statement('place'), [
+      const [row] = await placingQuery<{ id: string; json: string }>('order_place', statement('place'), [
         values.partId,
         values.quantity,
         values.userId,
@@ -247,7 +269,7 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
     async placeLines(values: PlaceLinesValues): Promise<PlaceLinesResult> {
       let row: PlaceLinesRow;
       try {
-        row = await runPlaceLines((name, text, v) => preparedQuery(db, name, text, v), values, deps.holdMinutes);
+        row = await runPlaceLines(placingQuery, values, deps.holdMinutes);
       } catch (error) {
         if (isPlacingRefusal(error)) return refusedPlacing(values);
         throw error;
@@ -265,25 +287,27 @@ export function createOrderMachine(deps: { db: Db; events: OrderEvents; holdMinu
     async placeLinesOnAccount(values: PlaceLinesValues, terms: AccountTerms): Promise<PlaceOnAccountResult> {
       let placed: { id: string; json: string } | undefined;
       try {
-        await inTransaction(db, async (query) => {
-          await query('order_account_lock', statement('accountLock'), [terms.companyId]);
-          const row = await runPlaceLines(query, values, 0);
-          const [account] = await query<{
-            id: string | null;
-            json: string | null;
-            openCents: string;
-            totalCents: number;
-          }>('order_on_account', statement('onAccount'), [
-            row.id,
-            terms.companyId,
-            terms.creditLimitCents,
-            terms.netDays,
-            terms.poNumber,
-          ]);
-          if (!account?.id || !account.json)
-            throw new OverCreditLimit(Number(account?.openCents ?? 0), Number(account?.totalCents ?? 0));
-          placed = { id: account.id, json: account.json };
-        });
+        await placingTurn(() =>
+          inTransaction(db, async (query) => {
+            await query('order_account_lock', statement('accountLock'), [terms.companyId]);
+            const row = await runPlaceLines(query, values, 0);
+            const [account] = await query<{
+              id: string | null;
+              json: string | null;
+              openCents: string;
+              totalCents: number;
+            }>('order_on_account', statement('onAccount'), [
+              row.id,
+              terms.companyId,
+              terms.creditLimitCents,
+              terms.netDays,
+              terms.poNumber,
+            ]);
+            if (!account?.id || !account.json)
+              throw new OverCreditLimit(Number(account?.openCents ?? 0), Number(account?.totalCents ?? 0));
+            placed = { id: account.id, json: account.json };
+          }),
+        );
       } catch (error) {
         if (error instanceof OverCreditLimit)
           return { kind: 'over-limit', openCents: error.openCents, totalCents: error.totalCents };

@@ -46,6 +46,7 @@ export const ordersPlugin = fp(
       events,
       holdMinutes: app.config.ORDER_HOLD_MINUTES,
       maxUnpaidUnits,
+      placingConcurrency: app.config.PLACING_CONCURRENCY,
     });
     events.on(ORDER_EVENT_TYPES, (event) => {
       app.metrics.order(event.type);
