@@ -10,6 +10,8 @@
  *   `npx vite build --sourcemap hidden --outDir <dist>` in web/) and alternates the two, load by
  *   load, so both are measured under the same machine load: a before/after at the same moment.
  * - BENCH_TRACE_STACKS=1: each task's three busiest script stacks.
+ * - BENCH_TRACE_TASK_MS (50): the shortest task listed. With BENCH_CPU_SLOWDOWN=1 and 10, the tasks
+ *   Lighthouse's simulation keeps (it drops those under 10 ms observed and multiplies the rest).
  * - BENCH_TRACE_CART_LINES=<n>: a visitor with n parts in the cart the browser keeps (localStorage
  *   `cart`, the first n parts of the catalogue), as after adding them on an earlier visit.
  * - BENCH_WEB_URL (+ BENCH_WEB_DIST for source names): trace a server you started instead.
