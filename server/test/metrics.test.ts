@@ -66,6 +66,8 @@ for (const kind of databaseKinds()) {
       const lastRun = sample(text, 'torque_hold_sweep_last_run_timestamp_seconds')!;
       assert.ok(Math.abs(lastRun - Date.now() / 1000) < 60);
       assert.ok(sample(text, 'torque_hold_sweep_duration_seconds')! >= 0);
+      assert.equal(sample(text, 'torque_placing_active'), 0, 'nothing is being placed between requests');
+      assert.equal(sample(text, 'torque_placing_waiting'), 0);
       if (kind === 'postgres') {
         assert.ok(sample(text, 'torque_db_pool_connections')! >= 1);
         assert.ok(sample(text, 'torque_db_pool_idle_connections')! >= 0);

@@ -37,7 +37,7 @@ for (const kind of databaseKinds()) {
         ]);
       // Everyone at once: 12 checkouts of the scarce part and the plentiful one, 6 one-part orders
       // of the scarce part, and 6 one-part orders of more than there is of the plentiful one.
-      const answers = await Promise.all([
+      const burst = Promise.all([
         ...buyers.map((buyer) => t.inject({ method: 'POST', url: '/api/checkout', payload: CONTACT }, buyer)),
         ...buyers
           .slice(0, 6)
@@ -50,6 +50,21 @@ for (const kind of databaseKinds()) {
             t.inject({ method: 'POST', url: '/api/order', payload: orderBody(plenty._id, 2000, CONTACT) }, buyer),
           ),
       ]);
+      // While it runs, the others wait their turn (what the metrics' torque_placing_* gauges read).
+      let settled = false;
+      void burst.finally(() => (settled = true));
+      let mostWaiting = 0;
+      while (!settled) {
+        const turns = t.app.orders.machine.placingTurns();
+        assert.ok(turns.active <= 1, `one at a time, saw ${turns.active}`);
+        mostWaiting = Math.max(mostWaiting, turns.waiting);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const answers = await burst;
+      // PGlite answers one query at a time, so there the requests mostly reach the turn one by one;
+      // on PostgreSQL's pool several get there at once and queue.
+      if (kind === 'postgres') assert.ok(mostWaiting >= 1, 'placings queued behind one another');
+      assert.deepEqual(t.app.orders.machine.placingTurns(), { active: 0, waiting: 0 });
       for (const res of answers) assert.ok([201, 409].includes(res.statusCode), `${res.statusCode} ${res.body}`);
       const checkouts = answers.slice(0, BUYERS);
       const scarceOrders = answers.slice(BUYERS, BUYERS + 6);

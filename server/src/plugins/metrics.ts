@@ -14,6 +14,8 @@ export interface Metrics {
   order(event: OrderEvent, count?: number): void;
   /** The hold sweep finished a run (hold-sweeper.ts). */
   sweepRan(seconds: number, failed: boolean): void;
+  /** Where the placing turns are read from (the orders module registers its machine's). */
+  readPlacingTurns(read: () => { active: number; waiting: number }): void;
 }
 
 declare module 'fastify' {
@@ -37,7 +39,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * Prometheus metrics for this instance (prom-client, one registry per app): request durations by
- * route pattern and status, order counters, the hold sweep's last run, and the database pool.
+ * route pattern and status, order counters, the hold sweep's last run, the placing turns, and the
+ * database pool.
  * `GET /api/metrics` answers them to `Authorization: Bearer $METRICS_TOKEN`; without a token
  * configured the route is 404, so nothing is readable by accident.
  */
@@ -89,6 +92,25 @@ export const metricsPlugin = fp(
       poolGauge('torque_db_pool_waiting_requests', 'Queries waiting for a connection', (p) => p.waitingCount);
     }
 
+    // Placing takes turns per instance (orders/order-machine.ts): how many run and how many wait.
+    let placingTurns = () => ({ active: 0, waiting: 0 });
+    new Gauge({
+      name: 'torque_placing_active',
+      help: 'Placing statements this instance is running (at most PLACING_CONCURRENCY)',
+      registers: [registry],
+      collect() {
+        this.set(placingTurns().active);
+      },
+    });
+    new Gauge({
+      name: 'torque_placing_waiting',
+      help: 'Orders and checkouts waiting in this instance for their turn to place',
+      registers: [registry],
+      collect() {
+        this.set(placingTurns().waiting);
+      },
+    });
+
     app.decorate('metrics', {
       registry,
       order: (event: OrderEvent, count = 1) => orders.inc({ event }, count),
@@ -96,6 +118,9 @@ export const metricsPlugin = fp(
         sweepLastRun.set(Date.now() / 1000);
         sweepDuration.set(seconds);
         if (failed) sweepFailures.inc();
+      },
+      readPlacingTurns(read) {
+        placingTurns = read;
       },
     } satisfies Metrics);
 

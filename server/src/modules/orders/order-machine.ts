@@ -238,6 +238,9 @@ export function createOrderMachine(deps: {
   }
 
   return {
+    /** This instance's placing turns now: running, and waiting for one (the metrics' gauges). */
+    placingTurns: () => ({ active: placingTurn.activeCount, waiting: placingTurn.pendingCount }),
+
     /** Places an order, taking its units; undefined when the part's guard let nothing through (orders-service says why). */
     async place(values: PlaceValues): Promise<OrderEvent | undefined> {
       const [row] = await placingQuery<{ id: string; json: string }>('order_place', statement('place'), [

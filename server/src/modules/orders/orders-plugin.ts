@@ -48,6 +48,7 @@ export const ordersPlugin = fp(
       maxUnpaidUnits,
       placingConcurrency: app.config.PLACING_CONCURRENCY,
     });
+    app.metrics.readPlacingTurns(() => machine.placingTurns());
     events.on(ORDER_EVENT_TYPES, (event) => {
       app.metrics.order(event.type);
       if (event.stock) app.catalogueChanged();
