@@ -120,7 +120,7 @@ const envSchema = z
     MAX_UNPAID_UNITS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000),
     /**
      * How many placing statements one instance runs at once; the rest wait in arrival order
-     * (orders/order-machine.ts). 4: on the checkout bench's hot set, p99 fell a fifth against no
+     * (orders/order-machine.ts). 4: on the checkout bench's hot set, p99 fell by 18 % against no
      * limit (docs/PERFORMANCE.md, Checkout).
      */
     PLACING_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),

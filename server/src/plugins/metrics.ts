@@ -76,40 +76,35 @@ export const metricsPlugin = fp(
       help: 'Hold sweeps that stopped on an error (the next one retries)',
       registers: [registry],
     });
+    /** A gauge read at each scrape. */
+    const readGauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
     const pool = poolOf(app.db.$client);
     if (pool) {
-      const poolGauge = (name: string, help: string, read: (p: PoolCounts) => number) =>
-        new Gauge({
-          name,
-          help,
-          registers: [registry],
-          collect() {
-            this.set(read(pool));
-          },
-        });
-      poolGauge('torque_db_pool_connections', 'Connections open in the PostgreSQL pool', (p) => p.totalCount);
-      poolGauge('torque_db_pool_idle_connections', 'Open connections not in use', (p) => p.idleCount);
-      poolGauge('torque_db_pool_waiting_requests', 'Queries waiting for a connection', (p) => p.waitingCount);
+      readGauge('torque_db_pool_connections', 'Connections open in the PostgreSQL pool', () => pool.totalCount);
+      readGauge('torque_db_pool_idle_connections', 'Open connections not in use', () => pool.idleCount);
+      readGauge('torque_db_pool_waiting_requests', 'Queries waiting for a connection', () => pool.waitingCount);
     }
 
     // Placing takes turns per instance (orders/order-machine.ts): how many run and how many wait.
     let placingTurns = () => ({ active: 0, waiting: 0 });
-    new Gauge({
-      name: 'torque_placing_active',
-      help: 'Placing statements this instance is running (at most PLACING_CONCURRENCY)',
-      registers: [registry],
-      collect() {
-        this.set(placingTurns().active);
-      },
-    });
-    new Gauge({
-      name: 'torque_placing_waiting',
-      help: 'Orders and checkouts waiting in this instance for their turn to place',
-      registers: [registry],
-      collect() {
-        this.set(placingTurns().waiting);
-      },
-    });
+    readGauge(
+      'torque_placing_active',
+      'Placing statements this instance is running (at most PLACING_CONCURRENCY)',
+      () => placingTurns().active,
+    );
+    readGauge(
+      'torque_placing_waiting',
+      'Orders and checkouts waiting in this instance for their turn to place',
+      () => placingTurns().waiting,
+    );
 
     app.decorate('metrics', {
       registry,
