@@ -2,6 +2,7 @@ import { prefetchCatalogue } from '@/features/catalogue/prefetch.ts';
 import { prefetchLanding } from '@/features/landing/prefetch.ts';
 import { sessionQueryOptions } from '@/lib/auth/session.ts';
 import { publicConfigQueryOptions } from '@/lib/public-config.ts';
+import { inLaterTask } from '@/lib/later-tasks.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { loadPagesFor } from './lazy-pages.tsx';
 import { PageHoldingRouter } from './page-holding-router.tsx';
@@ -14,19 +15,25 @@ const routes = createRoutes();
 // What the first page shows is requested while its chunk downloads, not after it renders: the
 // landing page's data and hero picture; the catalogue's first page (features/catalogue/prefetch.ts);
 // the server's set-up for the sign-in pages' Google button (no request at all when the server
-// wrote it into the page: lib/public-config.ts).
+// wrote it into the page: lib/public-config.ts). Each request starts in a task of its own
+// (lib/later-tasks.ts), the page's chunk first: a fetch or a chunk's preload links cost the main
+// thread a few milliseconds each, and in the bundle's evaluation they made it one long task.
 const firstPath = window.location.pathname;
 /** Settles once the first page's chunk is here (main.tsx renders then). */
-export const firstPageLoaded = loadPagesFor(routes, firstPath);
+export const firstPageLoaded = new Promise<void>((resolve) => {
+  inLaterTask(() => void loadPagesFor(routes, firstPath).then(resolve));
+});
 // Who is signed in, asked for on every page while the first page's chunk downloads: its answer
 // is usually here before the first render, so the navbar and the page render once with it. Asked
 // for by AuthProvider's first render instead, it came after the first paint and every reader of
 // the auth state rendered a second time (the navbar's links: a long task at 8× CPU, issue 31).
 // The same query: AuthProvider's useQuery takes this request over, no second one is sent.
-void queryClient.prefetchQuery(sessionQueryOptions());
-if (firstPath === '/') prefetchLanding(queryClient);
-if (firstPath === '/parts') prefetchCatalogue(queryClient, window.location.search);
-if (firstPath === '/login' || firstPath === '/signup') void queryClient.prefetchQuery(publicConfigQueryOptions());
+inLaterTask(() => void queryClient.prefetchQuery(sessionQueryOptions()));
+inLaterTask(() => {
+  if (firstPath === '/') prefetchLanding(queryClient);
+  if (firstPath === '/parts') prefetchCatalogue(queryClient, window.location.search);
+  if (firstPath === '/login' || firstPath === '/signup') void queryClient.prefetchQuery(publicConfigQueryOptions());
+});
 
 export function App() {
   return (

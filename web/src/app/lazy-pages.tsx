@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { matchesFor } from './route-matches.ts';
 
 /** Each converted route's page, for `loadPagesFor`. */
 const pages = new WeakMap<RouteObject, LazyPage>();
@@ -67,11 +68,11 @@ function lazyPage(load: () => Promise<{ Component?: RouteObject['Component'] }>)
  * when they have arrived or failed (the page then shows the failure as it would have).
  */
 export async function loadPagesFor(routes: RouteObject[], pathname: string): Promise<void> {
-  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => pages.get(route)?.load());
+  const loads = (matchesFor(routes, pathname) ?? []).map(({ route }) => pages.get(route)?.load());
   await Promise.allSettled(loads);
 }
 
 /** Whether every page `pathname` shows has its chunk (arrived or failed): it renders without waiting. */
 export function pagesLoadedFor(routes: RouteObject[], pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).every(({ route }) => pages.get(route)?.loaded() ?? true);
+  return (matchesFor(routes, pathname) ?? []).every(({ route }) => pages.get(route)?.loaded() ?? true);
 }

@@ -1,4 +1,4 @@
-import { useRoutes, type RouteObject } from 'react-router';
+import { renderMatches, useLocation, type RouteObject } from 'react-router';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { RequireAuth } from '@/components/guards/index.ts';
 import { RootLayout } from '@/components/layout/root-layout.tsx';
@@ -8,6 +8,7 @@ import { dashboardRoutes } from '@/app/dashboard/dashboard-routes.tsx';
 import { purchaseRoutes } from '@/features/purchase/routes.tsx';
 import { lazyRoute } from '@/lib/lazy-route.ts';
 import { withLazyPages } from './lazy-pages.tsx';
+import { matchesFor } from './route-matches.ts';
 import { RouteBoundary } from './route-boundary.tsx';
 
 /** PRODUCT.md §2's routes. Every page is its own chunk; the guarded ones come from their features. */
@@ -91,7 +92,7 @@ export function createRoutes(): RouteObject[] {
   ]);
 }
 
-/** The page for the current address. */
+/** The page for the current address: `useRoutes`, with the address's matches worked out once. */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
+  return renderMatches(matchesFor(routes, useLocation().pathname));
 }

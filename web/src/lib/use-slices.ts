@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
+import { inLaterTask } from './later-tasks.ts';
 
 /**
  * Preact renders a tree in one task (no time slicing, docs/decisions/009-preact-compat.md), and
@@ -7,44 +8,9 @@ import { useLayoutEffect, useState } from 'react';
  * task is one slice's render and commit (Preact's re-render runs in the microtasks after it).
  * Slices are asked for from layout effects, which run right after the commit (Preact runs plain
  * effects only after the next paint): the first one follows the first render's task at once, so
- * the browser usually paints the page whole.
+ * the browser usually paints the page whole. The tasks are later-tasks.ts's, shared with the
+ * start-up's requests (app.tsx), so slices run after those.
  */
-const queue: (() => void)[] = [];
-let scheduled = false;
-
-/** The next task: a MessageChannel message (no 4 ms timer clamping), a timer where it is missing. */
-function nextTask(run: () => void) {
-  if (typeof MessageChannel === 'function') {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      run();
-    };
-    channel.port2.postMessage(null);
-  } else setTimeout(run, 0);
-}
-
-function runOne() {
-  scheduled = false;
-  queue.shift()?.();
-  if (queue.length) schedule();
-}
-
-function schedule() {
-  if (scheduled) return;
-  scheduled = true;
-  nextTask(runOne);
-}
-
-/** Runs `slice` in a task of its own after the ones already asked for. Returns the cancel. */
-function inLaterTask(slice: () => void): () => void {
-  queue.push(slice);
-  schedule();
-  return () => {
-    const at = queue.indexOf(slice);
-    if (at >= 0) queue.splice(at, 1);
-  };
-}
 
 /** False on the first render, true in a later task (after the slices asked for before it). */
 export function useLaterTask(): boolean {
