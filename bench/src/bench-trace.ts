@@ -9,7 +9,8 @@
  * - BENCH_TRACE_BASELINE=<dist>: also serves that build (e.g. one made at an older commit with
  *   `npx vite build --sourcemap hidden --outDir <dist>` in web/) and alternates the two, load by
  *   load, so both are measured under the same machine load: a before/after at the same moment.
- * - BENCH_TRACE_STACKS=1: each task's three busiest script stacks.
+ * - BENCH_TRACE_STACKS=1: each task's three busiest script stacks; `components`: the app's
+ *   components and hooks it spent most time under (which parts of the page a render task drew).
  * - BENCH_TRACE_TASK_MS (50): the shortest task listed. With BENCH_CPU_SLOWDOWN=1 and 10, the tasks
  *   Lighthouse's simulation keeps (it drops those under 10 ms observed and multiplies the rest).
  * - BENCH_TRACE_CART_LINES=<n>: a visitor with n parts in the cart the browser keeps (localStorage
@@ -28,14 +29,19 @@ import { repoRoot, startAppServer } from './lib/servers.ts';
 import { consoleTable } from './lib/doc.ts';
 import { median } from './lib/stats.ts';
 import { launchChromium } from './web/first-load.ts';
-import { formatTrace, traceLoad, type PageTrace } from './web/long-tasks.ts';
+import { formatTrace, traceLoad, type PageTrace, type TaskDetail } from './web/long-tasks.ts';
 import { PUBLIC_PAGES } from '../../web/performance-budget.ts';
 import { sourceNamer } from './web/source-names.ts';
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_PAGES;
 const runs = Math.max(1, Number(process.env.BENCH_TRACE_RUNS ?? 1));
 const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
-const withStacks = process.env.BENCH_TRACE_STACKS === '1';
+const taskDetail: TaskDetail =
+  process.env.BENCH_TRACE_STACKS === 'components'
+    ? 'components'
+    : process.env.BENCH_TRACE_STACKS === '1'
+      ? 'stacks'
+      : 'none';
 const cartLines = Math.max(0, Number(process.env.BENCH_TRACE_CART_LINES ?? 0));
 
 process.once('SIGINT', () => void stopAllChildren().finally(() => process.exit(130)));
@@ -115,7 +121,7 @@ try {
             slowdown,
             storage.get(target.name),
           );
-          console.log(`[${target.name}] ${formatTrace(trace, withStacks)}`);
+          console.log(`[${target.name}] ${formatTrace(trace, taskDetail)}`);
           const key = `${target.name} ${pagePath}`;
           traces.set(key, [...(traces.get(key) ?? []), trace]);
         }

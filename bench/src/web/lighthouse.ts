@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../lib/servers.ts';
@@ -70,6 +70,12 @@ export const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 if (!(CPU_SLOWDOWN >= 1))
   throw new Error(`BENCH_CPU_SLOWDOWN must be a number ≥ 1, got ${process.env.BENCH_CPU_SLOWDOWN}`);
 const ATTEMPTS = 3;
+/**
+ * BENCH_LIGHTHOUSE_ASSETS=<dir>: every run's report is kept there with its trace and network log
+ * (`lh-<page>-<run>.json`, `…-0.trace.json`, `…-0.devtoolslog.json`), for `npm run
+ * lighthouse:tasks -w @torque/bench`, which says which simulated tasks made its Total Blocking Time.
+ */
+const ASSETS_DIR = process.env.BENCH_LIGHTHOUSE_ASSETS;
 
 /** One Lighthouse 12 run, tried again (up to 3 times, each said) when Lighthouse asks for that. */
 async function lighthouseOnce(url: string, outFile: string): Promise<LhReport> {
@@ -95,6 +101,7 @@ async function lighthouseAttempt(url: string, outFile: string): Promise<LhReport
       `--only-categories=${CATEGORIES.join(',')}`,
       `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
       `--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`,
+      ...(ASSETS_DIR ? ['--save-assets'] : []),
       '--quiet',
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 1 << 24 },
@@ -127,11 +134,13 @@ function findingsOf(report: LhReport): PageScores['findings'] {
 
 export async function scorePage(baseUrl: string, pagePath: string, runs: number, workDir: string): Promise<PageScores> {
   const reports: LhReport[] = [];
+  const reportDir = ASSETS_DIR ? path.resolve(ASSETS_DIR) : workDir;
+  mkdirSync(reportDir, { recursive: true });
   for (let i = 0; i < runs; i++) {
     reports.push(
       await lighthouseOnce(
         `${baseUrl}${pagePath}`,
-        path.join(workDir, `lh-${pagePath.replace(/\W+/g, '_') || 'home'}-${i}.json`),
+        path.join(reportDir, `lh-${pagePath.replace(/\W+/g, '_') || 'home'}-${i}.json`),
       ),
     );
   }

@@ -20,6 +20,19 @@ export interface LongTask {
   parts: { what: string; ms: number }[];
   /** The script stacks it spent most time in (outermost first), with their ms. */
   stacks: { stack: string; ms: number }[];
+  /**
+   * The app's components (or hooks) it spent most time under, with their ms: for each sample the
+   * innermost frame of web/src outside lib/, so a render task says which parts of the page it drew.
+   */
+  components: { stack: string; ms: number }[];
+}
+
+/** Samples under no such frame: the framework's own work (Preact's diff, a timer, the router). */
+const NO_COMPONENT = '(no component: library code)';
+
+/** The innermost web/src frame outside lib/ and the entry in a stack printed outermost first. */
+function innermostComponent(frames: string[]): string {
+  return frames.filter((f) => /web\/src\//.test(f) && !/web\/src\/(lib\/|app\/main)/.test(f)).pop() ?? NO_COMPONENT;
 }
 
 export interface PageTrace {
@@ -282,6 +295,7 @@ export function summarise(pagePath: string, cpuSlowdown: number, events: TraceEv
       const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
       const totals = renderingTime(inside);
       const stacks = new Map<string, number>();
+      const components = new Map<string, number>();
       for (const sample of samples) {
         if (sample.ts < task.ts || sample.ts >= end) continue;
         const what = names.nameOf(sample.frame, sample.stack);
@@ -293,6 +307,8 @@ export function summarise(pagePath: string, cpuSlowdown: number, events: TraceEv
           .map((f) => names.frameOf(f))
           .join(' → ');
         stacks.set(stack, (stacks.get(stack) ?? 0) + sample.ms);
+        const component = innermostComponent(frames.map((f) => names.frameOf(f)));
+        components.set(component, (components.get(component) ?? 0) + sample.ms);
       }
       const durationMs = task.dur! / 1000;
       const named = [...totals.values()].reduce((a, b) => a + b, 0);
@@ -310,6 +326,11 @@ export function summarise(pagePath: string, cpuSlowdown: number, events: TraceEv
           .map(([stack, ms]) => ({ stack, ms: Math.round(ms) }))
           .sort((a, b) => b.ms - a.ms)
           .slice(0, 3),
+        components: [...components]
+          .map(([stack, ms]) => ({ stack, ms: Math.round(ms) }))
+          .filter((c) => c.ms >= 1)
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 8),
       };
     });
   return {
@@ -325,7 +346,10 @@ export function summarise(pagePath: string, cpuSlowdown: number, events: TraceEv
   };
 }
 
-export function formatTrace(trace: PageTrace, withStacks = false): string {
+/** Under each task: nothing, its busiest script stacks, or the app components it drew. */
+export type TaskDetail = 'none' | 'stacks' | 'components';
+
+export function formatTrace(trace: PageTrace, stacks: TaskDetail = 'none'): string {
   const lines = [
     `${trace.path} (CPU ${trace.cpuSlowdown}× slower): FCP ${trace.fcpMs ?? '—'} ms · LCP ${trace.lcpMs ?? '—'} ms · main thread busy ${trace.busyMs} ms (${trace.stillBusyMs} ms in the last ${STILL_MS / 1000} s, the page still) · ${trace.longTasks.length} long task(s) · blocking after FCP ${trace.blockingAfterFcpMs} ms`,
   ];
@@ -335,7 +359,8 @@ export function formatTrace(trace: PageTrace, withStacks = false): string {
       .map((p) => `${p.what} ${p.ms}`)
       .join(' · ');
     lines.push(`  ${task.startMs} ms: ${task.durationMs} ms (${task.blockingMs} over 50), ${task.kind}: ${parts}`);
-    if (withStacks) for (const { stack, ms } of task.stacks) lines.push(`      ${ms} ms in ${stack}`);
+    const shown = stacks === 'stacks' ? task.stacks : stacks === 'components' ? task.components : [];
+    for (const { stack, ms } of shown) lines.push(`      ${ms} ms in ${stack}`);
   }
   return lines.join('\n');
 }
