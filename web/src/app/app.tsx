@@ -6,6 +6,7 @@ import { inLaterTask } from '@/lib/later-tasks.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { loadPagesFor } from './lazy-pages.tsx';
 import { PageHoldingRouter } from './page-holding-router.tsx';
+import { matchesFor } from './route-matches.ts';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes, createRoutes } from './routes.tsx';
 
@@ -21,6 +22,9 @@ const routes = createRoutes();
 const firstPath = window.location.pathname;
 /** Settles once the first page's chunk is here (main.tsx renders then). */
 export const firstPageLoaded = new Promise<void>((resolve) => {
+  // Matching the address against the route table (React Router ranks the whole table) is a task
+  // of its own too; loadPagesFor and the first render then reuse the matches (route-matches.ts).
+  inLaterTask(() => matchesFor(routes, firstPath));
   inLaterTask(() => void loadPagesFor(routes, firstPath).then(resolve));
 });
 // Who is signed in, asked for on every page while the first page's chunk downloads: its answer

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth/index.ts';
+import { useLaterTask } from '@/lib/use-slices.ts';
 import { navItemClass } from '../ui/nav-item-class.ts';
 import { CartLink } from './cart-link.tsx';
 import { LogoMark } from './logo.tsx';
@@ -46,6 +47,7 @@ export function Navbar() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.pathname;
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const cartTask = useLaterTask();
   const signedIn = status === 'authenticated' && user !== null;
   const items = navItems(signedIn, status === 'unauthenticated');
   const displayName = user?.name || user?.email || '';
@@ -90,7 +92,9 @@ export function Navbar() {
           {account}
         </nav>
 
-        <CartLink />
+        {/* In a task of its own (its count reads the cart's store and queries, cold on a first
+            visit); until then an empty square of the link's size holds its place. */}
+        {cartTask ? <CartLink /> : <span className="btn btn-ghost btn-square invisible" aria-hidden="true" />}
 
         <button
           ref={toggleRef}

@@ -19,10 +19,10 @@ const EAGER_CARDS = 4;
  * were one long task on a slow phone (Preact does not slice it), and four with the page still were
  * (issue 31: 340–500 ms of Preact at 4×). On one column (a phone) none is on the first screen (the
  * first card starts below 844 px at 390 px), so the page renders without them and they follow,
- * two per task; on wider screens the first row (four at 1280 px) comes with the page, as before.
+ * one per task; on wider screens the first row (four at 1280 px) comes with the page, as before.
  */
 const CARDS_FIRST_WIDE = 4;
-const CARDS_PER_TASK = 2;
+const CARDS_PER_TASK = 1;
 /** Tailwind's `sm` breakpoint, where the grid gets a second column. */
 const ONE_COLUMN = '(max-width: 39.999rem)';
 
