@@ -1,7 +1,7 @@
 /**
  * The web's performance budgets (issue 31), in one place: the build enforces the first load's
  * (vite.config.ts, torque:first-load-budget), `npm run bench:web` the rest on every page listed
- * here. A new public page (the cart, checkout, the company pages) is one line in PUBLIC_PAGES.
+ * here. A new public page is one line in PUBLIC_PAGES, a new signed-in one a line in SIGNED_IN_PAGES.
  */
 
 /**
@@ -35,3 +35,18 @@ export const PUBLIC_PAGES = [
   '/my-portfolio',
   '/cart',
 ];
+
+/**
+ * The signed-in pages the bench scores too (issue 31: the cart, checkout, the company pages), each
+ * as whom: `buyer` is the admin of a company with three lines in the cart and an unpaid order,
+ * `admin` the shop's admin. The bench arranges that state through the API and opens each page
+ * with the session cookie and the access token already in the browser (bench/src/web/signed-in.ts);
+ * `:orderId` and `:partId` are the buyer's order and a part in the cart.
+ */
+export const SIGNED_IN_PAGES = [
+  { route: '/cart', as: 'buyer' },
+  { route: '/purchase/:partId', as: 'buyer' },
+  { route: '/checkout/:orderId', as: 'buyer' },
+  { route: '/dashboard/company', as: 'buyer' },
+  { route: '/dashboard/companies', as: 'admin' },
+] as const;

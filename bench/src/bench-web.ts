@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: builds the SPA, measures what the browser downloads for the first load
  * of `/` (and the other public pages) in Chromium against the real server, runs Lighthouse 12
- * on every public page (web/performance-budget.ts's PUBLIC_PAGES), prints per page the
+ * on every public page (web/performance-budget.ts's PUBLIC_PAGES) and every signed-in one
+ * (SIGNED_IN_PAGES, opened with a session the bench arranged: web/signed-in.ts), prints per page the
  * performance score, FCP, LCP, TBT and CLS (medians of BENCH_LIGHTHOUSE_RUNS, default 3) and
  * Lighthouse's benchmarkIndex of the machine, and rewrites the web section of
  * docs/PERFORMANCE.md. Exits non-zero when the first-load budget, the Total Blocking Time budget
@@ -18,10 +19,15 @@ import { repoRoot, startAppServer } from './lib/servers.ts';
 import { launchChromium, measureFirstLoad, type FirstLoad } from './web/first-load.ts';
 import { PUBLIC_PAGES } from '../../web/performance-budget.ts';
 import { scorePage, type PageScores } from './web/lighthouse.ts';
+import { arrangeSignedInPages, BENCH_ADMIN_EMAIL, type BenchPage } from './web/signed-in.ts';
 import { budgetPass, goalsPass, tbtPass, TBT_BUDGET_MS, webConsole, webMarkdown, type WebRun } from './web/report.ts';
 
-/** Every public page (web/performance-budget.ts); `npm run bench:web -- /parts /login` scores only those. */
-const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_PAGES;
+/**
+ * Every page of web/performance-budget.ts; `npm run bench:web -- /parts /checkout/:orderId`
+ * scores only those (a signed-in page by its route, as SIGNED_IN_PAGES names it).
+ */
+const chosen = process.argv.slice(2);
+const wanted = (route: string) => chosen.length === 0 || chosen.includes(route);
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
 process.once('SIGINT', () => void stopAllChildren().finally(() => process.exit(130)));
@@ -41,6 +47,7 @@ const server = await startAppServer({
     DATA_DIR: path.join(workDir, 'data'),
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+    ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
     LOG_LEVEL: 'warn',
   },
   logFile: path.join(workDir, 'server.log'),
@@ -50,9 +57,13 @@ const loads: FirstLoad[] = [];
 const pages: PageScores[] = [];
 const loadAverage = { before: os.loadavg(), after: os.loadavg() };
 try {
+  const publicPages: BenchPage[] = PUBLIC_PAGES.filter(wanted).map((route) => ({ label: route, path: route }));
+  const signedIn = (await arrangeSignedInPages(server.url)).filter((page) => wanted(page.label.split(' ')[0]!));
+  const benchPages = [...publicPages, ...signedIn];
+  if (benchPages.length < chosen.length) throw new Error(`Unknown page among ${chosen.join(', ')}`);
   const browser = await launchChromium();
   try {
-    for (const page of PAGES) {
+    for (const { path: page } of publicPages) {
       for (const viewport of ['mobile', 'desktop'] as const) {
         const load = await measureFirstLoad(browser, server.url, page, viewport);
         loads.push(load);
@@ -65,8 +76,8 @@ try {
     await browser.close();
   }
   loadAverage.before = os.loadavg();
-  for (const page of PAGES) {
-    console.log(`Lighthouse ${page} × ${lighthouseRuns}`);
+  for (const page of benchPages) {
+    console.log(`Lighthouse ${page.label} × ${lighthouseRuns}`);
     const scores = await scorePage(server.url, page, lighthouseRuns, workDir);
     console.log(
       `  performance ${scores.scores.performance}, FCP ${Math.round(scores.metrics.fcp)} ms, LCP ${Math.round(scores.metrics.lcp)} ms, TBT ${Math.round(scores.metrics.tbt)} ms${tbtPass(scores) ? '' : ` (over ${TBT_BUDGET_MS})`}, CLS ${scores.metrics.cls.toFixed(3)}`,
@@ -81,13 +92,13 @@ try {
 const run: WebRun = { loads, pages, lighthouseRuns, command: 'npm run bench:web', loadAverage };
 console.log(`\n${webConsole(run)}\n`);
 // A run of some pages only prints: the document keeps the figures of the last whole run.
-if (PAGES === PUBLIC_PAGES) {
+if (chosen.length === 0) {
   writeSection('web', webMarkdown(run));
   console.log('Wrote docs/PERFORMANCE.md');
 }
 
-const overTbt = pages.filter((p) => !tbtPass(p)).map((p) => p.path);
-const missedGoals = pages.filter((p) => !goalsPass(p)).map((p) => p.path);
+const overTbt = pages.filter((p) => !tbtPass(p)).map((p) => p.label);
+const missedGoals = pages.filter((p) => !goalsPass(p)).map((p) => p.label);
 const budgetMet = loads.filter((l) => l.path === '/').every(budgetPass);
 const problems = [
   !budgetMet && 'the first-load budget of /',

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { repoRoot } from '../lib/servers.ts';
 import { median } from '../lib/stats.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './first-load.ts';
+import { chromiumSignedIn, type BenchPage, type BrowserSession } from './signed-in.ts';
 
 const run = promisify(execFile);
 const lighthouseBin = path.join(repoRoot, 'node_modules/.bin/lighthouse');
@@ -40,7 +41,10 @@ export const METRICS = {
 export type Metric = keyof typeof METRICS;
 
 export interface PageScores {
-  path: string;
+  /** The route, and as whom for a signed-in page (BenchPage's label). */
+  label: string;
+  /** Opened with a session: a page robots.txt keeps out of search, so SEO is no goal there. */
+  signedIn: boolean;
   /** Median of the runs, 0–100. */
   scores: Record<Category, number>;
   runs: Record<Category, number>[];
@@ -78,10 +82,10 @@ const ATTEMPTS = 3;
 const ASSETS_DIR = process.env.BENCH_LIGHTHOUSE_ASSETS;
 
 /** One Lighthouse 12 run, tried again (up to 3 times, each said) when Lighthouse asks for that. */
-async function lighthouseOnce(url: string, outFile: string): Promise<LhReport> {
+async function lighthouseOnce(url: string, outFile: string, session?: BrowserSession): Promise<LhReport> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseAttempt(url, outFile);
+      return await lighthouseAttempt(url, outFile, session);
     } catch (error) {
       const stderr = String((error as { stderr?: unknown }).stderr ?? '');
       if (attempt >= ATTEMPTS || !RETRYABLE.test(stderr)) throw error;
@@ -90,22 +94,33 @@ async function lighthouseOnce(url: string, outFile: string): Promise<LhReport> {
   }
 }
 
-/** One Lighthouse 12 attempt (its own process, its own Chromium), mobile preset, offline. */
-async function lighthouseAttempt(url: string, outFile: string): Promise<LhReport> {
-  await run(
-    lighthouseBin,
-    [
-      url,
-      '--output=json',
-      `--output-path=${outFile}`,
-      `--only-categories=${CATEGORIES.join(',')}`,
-      `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
-      `--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`,
-      ...(ASSETS_DIR ? ['--save-assets'] : []),
-      '--quiet',
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 1 << 24 },
-  );
+/**
+ * One Lighthouse 12 attempt (its own process, its own Chromium), mobile preset, offline. With a
+ * session, Lighthouse drives a Chromium that holds it (signed-in.ts) and leaves its storage be;
+ * that Chromium is new, so its cache is as empty as the one Lighthouse launches itself.
+ */
+async function lighthouseAttempt(url: string, outFile: string, session?: BrowserSession): Promise<LhReport> {
+  const chrome = session ? await chromiumSignedIn(new URL(url).origin, session) : null;
+  try {
+    await run(
+      lighthouseBin,
+      [
+        url,
+        '--output=json',
+        `--output-path=${outFile}`,
+        `--only-categories=${CATEGORIES.join(',')}`,
+        ...(chrome
+          ? [`--port=${chrome.port}`, '--disable-storage-reset']
+          : [`--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`]),
+        `--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`,
+        ...(ASSETS_DIR ? ['--save-assets'] : []),
+        '--quiet',
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 1 << 24 },
+    );
+  } finally {
+    chrome?.kill();
+  }
   const report = JSON.parse(readFileSync(outFile, 'utf8')) as LhReport;
   if (report.runtimeError)
     throw new Error(`Lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
@@ -132,16 +147,14 @@ function findingsOf(report: LhReport): PageScores['findings'] {
   return out;
 }
 
-export async function scorePage(baseUrl: string, pagePath: string, runs: number, workDir: string): Promise<PageScores> {
+export async function scorePage(baseUrl: string, page: BenchPage, runs: number, workDir: string): Promise<PageScores> {
   const reports: LhReport[] = [];
   const reportDir = ASSETS_DIR ? path.resolve(ASSETS_DIR) : workDir;
   mkdirSync(reportDir, { recursive: true });
+  const fileName = page.label.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home';
   for (let i = 0; i < runs; i++) {
     reports.push(
-      await lighthouseOnce(
-        `${baseUrl}${pagePath}`,
-        path.join(reportDir, `lh-${pagePath.replace(/\W+/g, '_') || 'home'}-${i}.json`),
-      ),
+      await lighthouseOnce(`${baseUrl}${page.path}`, path.join(reportDir, `lh-${fileName}-${i}.json`), page.session),
     );
   }
   const runScores = reports.map(
@@ -169,7 +182,8 @@ export async function scorePage(baseUrl: string, pagePath: string, runs: number,
   const medianRun = reports[order[order.length >> 1]![1]]!;
   const snippet = medianRun.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
   return {
-    path: pagePath,
+    label: page.label,
+    signedIn: page.session !== undefined,
     scores,
     runs: runScores,
     metrics,

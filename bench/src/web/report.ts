@@ -35,7 +35,14 @@ export function budgetPass(load: FirstLoad): boolean {
 }
 
 export const tbtPass = (page: PageScores) => page.metrics.tbt <= TBT_BUDGET_MS;
-export const goalsPass = (page: PageScores) => CATEGORIES.every((c) => page.scores[c] >= GOALS[c]);
+/**
+ * Robots.txt disallows the signed-in area (web/public/robots.txt), so Lighthouse's
+ * "Page is blocked from indexing" fails there on purpose: SEO is a goal of public pages only.
+ */
+const hasGoal = (page: PageScores, category: Category) => !(page.signedIn && category === 'seo');
+const meetsGoal = (page: PageScores, category: Category) =>
+  !hasGoal(page, category) || page.scores[category] >= GOALS[category];
+export const goalsPass = (page: PageScores) => CATEGORIES.every((c) => meetsGoal(page, c));
 
 /** Lighthouse's benchmarkIndex over every run: median and range. */
 export function benchmarkLine(run: WebRun): string {
@@ -62,14 +69,14 @@ function loadRows(run: WebRun): string[][] {
 /** Per page: the performance score, the lab metrics (each the median of the runs), the other categories. */
 function scoreRows(run: WebRun): string[][] {
   return run.pages.map((p) => [
-    `\`${p.path}\``,
-    `${p.scores.performance} ${mark(p.scores.performance >= GOALS.performance)} (${p.runs.map((r) => r.performance).join(', ')})`,
+    `\`${p.label}\``,
+    `${p.scores.performance} ${mark(meetsGoal(p, 'performance'))} (${p.runs.map((r) => r.performance).join(', ')})`,
     ms(p.metrics.fcp),
     ms(p.metrics.lcp),
     `${ms(p.metrics.tbt)} ${mark(tbtPass(p))} (${p.metricRuns.map((m) => Math.round(m.tbt)).join(', ')})`,
     Number.isFinite(p.metrics.cls) ? p.metrics.cls.toFixed(3) : '—',
-    ...(['accessibility', 'best-practices', 'seo'] as const).map(
-      (c) => `${p.scores[c]} ${mark(p.scores[c] >= GOALS[c])}`,
+    ...(['accessibility', 'best-practices', 'seo'] as const).map((c) =>
+      hasGoal(p, c) ? `${p.scores[c]} ${mark(meetsGoal(p, c))}` : `${p.scores[c]} (no goal)`,
     ),
   ]);
 }
@@ -100,9 +107,9 @@ export function webMarkdown(run: WebRun): string {
   const lighthouseOk = run.pages.every(goalsPass);
   const tbtOk = run.pages.every(tbtPass);
   const findings = run.pages.flatMap((p) =>
-    p.findings.map((f) => `- \`${p.path}\` ${f.category}: ${f.title} (${f.detail})`),
+    p.findings.map((f) => `- \`${p.label}\` ${f.category}: ${f.title} (${f.detail})`),
   );
-  const lcp = run.pages.filter((p) => p.lcpElement).map((p) => `- \`${p.path}\`: \`${p.lcpElement}\``);
+  const lcp = run.pages.filter((p) => p.lcpElement).map((p) => `- \`${p.label}\`: \`${p.lcpElement}\``);
   return [
     '## Web (`npm run bench:web`)',
     '',
@@ -112,7 +119,7 @@ export function webMarkdown(run: WebRun): string {
     '',
     table(LOAD_HEADER, loadRows(run)),
     '',
-    `Lighthouse 12, mobile preset (simulated throttling: ${CPU_SLOWDOWN}× CPU, slow 4G), ${run.lighthouseRuns} runs per page; every figure is the median of the runs (brackets: each run). Budget: Total Blocking Time ≤ ${TBT_BUDGET_MS} ms on every page — ${verdict(tbtOk)}; performance ≥ ${GOALS.performance}, accessibility ${GOALS.accessibility}, best practices ${GOALS['best-practices']}, SEO ${GOALS.seo} — ${verdict(lighthouseOk)}.`,
+    `Lighthouse 12, mobile preset (simulated throttling: ${CPU_SLOWDOWN}× CPU, slow 4G), ${run.lighthouseRuns} runs per page; every figure is the median of the runs (brackets: each run). Budget: Total Blocking Time ≤ ${TBT_BUDGET_MS} ms on every page — ${verdict(tbtOk)}; performance ≥ ${GOALS.performance}, accessibility ${GOALS.accessibility}, best practices ${GOALS['best-practices']}, SEO ${GOALS.seo} (public pages) — ${verdict(lighthouseOk)}. A page marked "(buyer)" or "(admin)" is opened signed in, in a fresh Chromium that holds the session cookie and the access token (bench/src/web/signed-in.ts): "buyer" is a company's admin with three lines in the cart and an unpaid order, "admin" the shop's. A search engine never sees those pages signed in and robots.txt keeps the signed-in area out, so SEO is no goal there.`,
     '',
     table(SCORE_HEADER, scoreRows(run)),
     '',

@@ -36,7 +36,8 @@ export function CartLineItem({ line, busy, onQuantity, onRemove, onReplace, refu
             />
             <div className="min-w-0">
               <p className="font-mono text-sm font-semibold wrap-anywhere">{line.partNumber}</p>
-              <h3 className="font-medium wrap-anywhere">{line.name}</h3>
+              {/* h2: the lines sit right under the page's h1 (Lighthouse's heading order). */}
+              <h2 className="font-medium wrap-anywhere">{line.name}</h2>
               <p className="text-xs text-base-content/80">
                 {line.brand} · minimum order {formatCount(line.minimunOrder)} · {formatCount(line.available)} available
               </p>
