@@ -17,7 +17,7 @@ import { writeSection } from './lib/doc.ts';
 import { stopAllChildren } from './lib/processes.ts';
 import { repoRoot, startAppServer } from './lib/servers.ts';
 import { launchChromium, measureFirstLoad, type FirstLoad } from './web/first-load.ts';
-import { PUBLIC_PAGES } from '../../web/performance-budget.ts';
+import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '../../web/performance-budget.ts';
 import { scorePage, type PageScores } from './web/lighthouse.ts';
 import { arrangeSignedInPages, BENCH_ADMIN_EMAIL, type BenchPage } from './web/signed-in.ts';
 import { budgetPass, goalsPass, tbtPass, TBT_BUDGET_MS, webConsole, webMarkdown, type WebRun } from './web/report.ts';
@@ -28,6 +28,9 @@ import { budgetPass, goalsPass, tbtPass, TBT_BUDGET_MS, webConsole, webMarkdown,
  */
 const chosen = process.argv.slice(2);
 const wanted = (route: string) => chosen.length === 0 || chosen.includes(route);
+const routes = new Set<string>([...PUBLIC_PAGES, ...SIGNED_IN_PAGES.map((page) => page.route)]);
+const unknown = chosen.filter((route) => !routes.has(route));
+if (unknown.length > 0) throw new Error(`Not a page of web/performance-budget.ts: ${unknown.join(', ')}`);
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
 process.once('SIGINT', () => void stopAllChildren().finally(() => process.exit(130)));
@@ -60,7 +63,6 @@ try {
   const publicPages: BenchPage[] = PUBLIC_PAGES.filter(wanted).map((route) => ({ label: route, path: route }));
   const signedIn = (await arrangeSignedInPages(server.url)).filter((page) => wanted(page.label.split(' ')[0]!));
   const benchPages = [...publicPages, ...signedIn];
-  if (benchPages.length < chosen.length) throw new Error(`Unknown page among ${chosen.join(', ')}`);
   const browser = await launchChromium();
   try {
     for (const { path: page } of publicPages) {
