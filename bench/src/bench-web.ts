@@ -60,8 +60,11 @@ const loads: FirstLoad[] = [];
 const pages: PageScores[] = [];
 const loadAverage = { before: os.loadavg(), after: os.loadavg() };
 try {
-  const publicPages: BenchPage[] = PUBLIC_PAGES.filter(wanted).map((route) => ({ label: route, path: route }));
-  const signedIn = (await arrangeSignedInPages(server.url)).filter((page) => wanted(page.label.split(' ')[0]!));
+  const publicPages: BenchPage[] = PUBLIC_PAGES.filter(wanted).map((route) => ({ route, label: route, path: route }));
+  // The accounts, cart, order and company are made only when a signed-in page is scored.
+  const signedIn = SIGNED_IN_PAGES.some((page) => wanted(page.route))
+    ? (await arrangeSignedInPages(server.url)).filter((page) => wanted(page.route))
+    : [];
   const benchPages = [...publicPages, ...signedIn];
   const browser = await launchChromium();
   try {

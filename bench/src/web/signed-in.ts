@@ -24,6 +24,8 @@ export interface BrowserSession {
 }
 
 export interface BenchPage {
+  /** As web/performance-budget.ts names it (`/checkout/:orderId`): what `npm run bench:web -- …` picks. */
+  route: string;
   /** What the tables show: the route, and as whom for a signed-in page. */
   label: string;
   /** The address opened. */
@@ -65,6 +67,7 @@ export async function arrangeSignedInPages(baseUrl: string): Promise<BenchPage[]
 
   const sessions = { buyer, admin };
   return SIGNED_IN_PAGES.map(({ route, as }) => ({
+    route,
     label: `${route} (${as})`,
     path: route.replace(':orderId', order._id).replace(':partId', parts[0]!._id),
     session: { email: sessions[as].email, cookie: sessions[as].cookie },
