@@ -30,10 +30,15 @@ import { consoleTable } from './lib/doc.ts';
 import { median } from './lib/stats.ts';
 import { launchChromium } from './web/first-load.ts';
 import { formatTrace, traceLoad, type PageTrace, type TaskDetail } from './web/long-tasks.ts';
-import { PUBLIC_PAGES } from '../../web/performance-budget.ts';
+import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '../../web/performance-budget.ts';
 import { sourceNamer } from './web/source-names.ts';
+import { arrangeSignedInPages, BENCH_ADMIN_EMAIL, signedInState, type BenchPage } from './web/signed-in.ts';
 
+/** Pages as web/performance-budget.ts names them; a signed-in one (`/cart` is both) as SIGNED_IN_PAGES does. */
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_PAGES;
+const signedInRoutes = new Set<string>(SIGNED_IN_PAGES.map((page) => page.route));
+const unknown = paths.filter((route) => !signedInRoutes.has(route) && !route.startsWith('/'));
+if (unknown.length > 0) throw new Error(`Not an address: ${unknown.join(', ')}`);
 const runs = Math.max(1, Number(process.env.BENCH_TRACE_RUNS ?? 1));
 const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const taskDetail: TaskDetail =
@@ -53,6 +58,8 @@ interface Target {
   url: string;
   distDir: string | null;
   stop: () => Promise<void>;
+  /** The signed-in pages asked for, arranged on this target's server (signed-in.ts). */
+  signedIn?: BenchPage[];
 }
 
 /** localStorage for a visitor whose cart holds the catalogue's first `lines` parts (lib/cart/visitor-cart.ts). */
@@ -73,6 +80,7 @@ async function serve(name: string, distDir: string): Promise<Target> {
       WEB_DIST_DIR: distDir,
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+      ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
     },
     logFile: path.join(workDir, `server-${name}.log`),
@@ -107,23 +115,37 @@ try {
   const storage = new Map(
     await Promise.all(targets.map(async (t) => [t.name, await visitorCart(t.url, cartLines)] as const)),
   );
+  if (paths.some((route) => signedInRoutes.has(route)))
+    for (const target of targets)
+      target.signedIn = (await arrangeSignedInPages(target.url)).filter((page) => paths.includes(page.route));
   const traces = new Map<string, PageTrace[]>();
   const browser = await launchChromium();
   try {
     for (const pagePath of paths) {
       for (let i = 0; i < runs; i++) {
         for (const target of targets) {
-          const trace = await traceLoad(
-            browser,
-            target.url,
-            pagePath,
-            sourceNamer(target.distDir),
-            slowdown,
-            storage.get(target.name),
-          );
-          console.log(`[${target.name}] ${formatTrace(trace, taskDetail)}`);
-          const key = `${target.name} ${pagePath}`;
-          traces.set(key, [...(traces.get(key) ?? []), trace]);
+          // A public address as it is; then each signed-in page of that route (`/cart` is both).
+          const loads: { label: string; path: string; page?: BenchPage }[] = [
+            ...(pagePath.includes(':') ? [] : [{ label: pagePath, path: pagePath }]),
+            ...(target.signedIn ?? [])
+              .filter((page) => page.route === pagePath)
+              .map((page) => ({ label: page.label, path: page.path, page })),
+          ];
+          for (const load of loads) {
+            const state = load.page?.session ? await signedInState(target.url, load.page.session) : null;
+            const trace = await traceLoad(
+              browser,
+              target.url,
+              load.path,
+              sourceNamer(target.distDir),
+              slowdown,
+              { ...storage.get(target.name), ...state?.storage },
+              state?.cookies,
+            );
+            console.log(`[${target.name}] ${load.label}: ${formatTrace(trace, taskDetail)}`);
+            const key = `${target.name} ${load.label}`;
+            traces.set(key, [...(traces.get(key) ?? []), trace]);
+          }
         }
       }
     }
@@ -145,11 +167,13 @@ function summary(traces: Map<string, PageTrace[]>): string {
   const med = (list: PageTrace[], pick: (t: PageTrace) => number | null) =>
     Math.round(median(list.map(pick).filter((v): v is number => v !== null && Number.isFinite(v))));
   const rows: string[][] = [];
-  for (const pagePath of paths) {
+  const labels = [...new Set([...traces.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))];
+  for (const label of labels) {
     for (const target of targets) {
-      const list = traces.get(`${target.name} ${pagePath}`) ?? [];
+      const list = traces.get(`${target.name} ${label}`) ?? [];
+      if (list.length === 0) continue;
       rows.push([
-        pagePath,
+        label,
         target.name,
         String(med(list, (t) => t.fcpMs)),
         String(med(list, (t) => t.blockingAfterFcpMs)),

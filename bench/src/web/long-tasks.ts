@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { VIEWPORTS } from './first-load.ts';
 import type { SourceNamer } from './source-names.ts';
 
@@ -118,6 +118,9 @@ class IncompleteTrace extends Error {}
 const ATTEMPTS = 3;
 
 /** One cold load of `pagePath`, traced; loaded again (up to 3 times) when the trace came out incomplete. */
+/** A cookie the browser holds before the page loads (Playwright's shape). */
+export type BrowserCookie = Parameters<BrowserContext['addCookies']>[0][number];
+
 export async function traceLoad(
   browser: Browser,
   baseUrl: string,
@@ -125,10 +128,11 @@ export async function traceLoad(
   names: SourceNamer,
   cpuSlowdown = 4,
   storage: Record<string, string> = {},
+  cookies: BrowserCookie[] = [],
 ): Promise<PageTrace> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await traceOnce(browser, baseUrl, pagePath, names, cpuSlowdown, storage);
+      return await traceOnce(browser, baseUrl, pagePath, names, cpuSlowdown, storage, cookies);
     } catch (error) {
       if (!(error instanceof IncompleteTrace) || attempt >= ATTEMPTS) throw error;
     }
@@ -142,9 +146,12 @@ async function traceOnce(
   names: SourceNamer,
   cpuSlowdown: number,
   storage: Record<string, string>,
+  cookies: BrowserCookie[],
   settleMs = 3000,
 ): Promise<PageTrace> {
   const context = await browser.newContext(VIEWPORTS.mobile);
+  // Someone signed in: the identity cookie (and the access token among `storage`).
+  if (cookies.length) await context.addCookies(cookies);
   // What the browser kept from an earlier visit (a visitor's cart), there before the page's scripts run.
   if (Object.keys(storage).length)
     await context.addInitScript((entries) => {

@@ -4,6 +4,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { SIGNED_IN_PAGES } from '../../../web/performance-budget.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './first-load.ts';
+import type { BrowserCookie } from './long-tasks.ts';
 
 /**
  * The signed-in pages of the web bench (web/performance-budget.ts's SIGNED_IN_PAGES): the state
@@ -81,23 +82,17 @@ export async function arrangeSignedInPages(baseUrl: string): Promise<BenchPage[]
  * which no page loads. Lighthouse drives it through `--port` with `--disable-storage-reset`.
  */
 export async function chromiumSignedIn(baseUrl: string, session: BrowserSession): Promise<LaunchedChrome> {
-  const { token } = await exchangeToken(baseUrl, session.email, {
-    cookie: session.cookie,
-    headers: { origin: baseUrl },
-  });
+  const state = await signedInState(baseUrl, session);
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   try {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const context = browser.contexts()[0]!;
-    await context.addCookies(
-      session.cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl, httpOnly: true, sameSite: 'Lax' };
-      }),
-    );
+    await context.addCookies(state.cookies);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/api/health`);
-    await page.evaluate((value) => window.localStorage.setItem('accessToken', value), token);
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, state.storage);
     await page.close();
     // A browser connected over CDP is only let go of here, not closed.
     await browser.close();
@@ -106,4 +101,24 @@ export async function chromiumSignedIn(baseUrl: string, session: BrowserSession)
     chrome.kill();
     throw error;
   }
+}
+
+/**
+ * What a browser holding `session` keeps: the identity cookie and, in localStorage, a fresh access
+ * token where the app keeps it (web/src/lib/token-storage.ts). For Lighthouse's Chromium
+ * (chromiumSignedIn) and trace:web's Playwright contexts.
+ */
+export async function signedInState(
+  baseUrl: string,
+  session: BrowserSession,
+): Promise<{ cookies: BrowserCookie[]; storage: Record<string, string> }> {
+  const { token } = await exchangeToken(baseUrl, session.email, {
+    cookie: session.cookie,
+    headers: { origin: baseUrl },
+  });
+  const cookies = session.cookie.split('; ').map((pair): BrowserCookie => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl, httpOnly: true, sameSite: 'Lax' };
+  });
+  return { cookies, storage: { accessToken: token } };
 }
