@@ -20,7 +20,6 @@
  * Prints only; writes nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +31,7 @@ import { launchChromium } from './web/first-load.ts';
 import { formatTrace, traceLoad, type PageTrace, type TaskDetail } from './web/long-tasks.ts';
 import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '../../web/performance-budget.ts';
 import { sourceNamer } from './web/source-names.ts';
-import { arrangeSignedInPages, BENCH_ADMIN_EMAIL, signedInState, type BenchPage } from './web/signed-in.ts';
+import { arrangeSignedInPages, signedInState, webBenchServerEnv, type BenchPage } from './web/signed-in.ts';
 
 /** Pages as web/performance-budget.ts names them; a signed-in one (`/cart` is both) as SIGNED_IN_PAGES does. */
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_PAGES;
@@ -74,15 +73,7 @@ async function visitorCart(url: string, lines: number): Promise<Record<string, s
 
 async function serve(name: string, distDir: string): Promise<Target> {
   const server = await startAppServer({
-    env: {
-      NODE_ENV: 'production',
-      DATA_DIR: path.join(workDir, `data-${name}`),
-      WEB_DIST_DIR: distDir,
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
-      ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
-      LOG_LEVEL: 'warn',
-    },
+    env: webBenchServerEnv(path.join(workDir, `data-${name}`), { WEB_DIST_DIR: distDir }),
     logFile: path.join(workDir, `server-${name}.log`),
   });
   return { name, url: server.url, distDir, stop: () => server.stop() };

@@ -13,7 +13,6 @@
  *
  * Prints only; writes nothing. Build each side with `npm run build -w web` and copy `web/dist`.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +20,7 @@ import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '../../web/performance-budget.ts';
 import { stopAllChildren } from './lib/processes.ts';
 import { startAppServer, type RunningServer } from './lib/servers.ts';
 import { scorePage, type PageScores } from './web/lighthouse.ts';
-import { arrangeSignedInPages, BENCH_ADMIN_EMAIL, type BenchPage } from './web/signed-in.ts';
+import { arrangeSignedInPages, webBenchServerEnv, type BenchPage } from './web/signed-in.ts';
 
 const [beforeDist, afterDist, ...chosen] = process.argv.slice(2);
 const routes = new Set<string>([...PUBLIC_PAGES, ...SIGNED_IN_PAGES.map((page) => page.route)]);
@@ -47,15 +46,7 @@ interface Side {
 async function startSide(name: Side['name'], dist: string): Promise<Side> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), `torque-pairs-${name}-`));
   const server = await startAppServer({
-    env: {
-      NODE_ENV: 'production',
-      WEB_DIST_DIR: path.resolve(dist),
-      DATA_DIR: path.join(workDir, 'data'),
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
-      ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
-      LOG_LEVEL: 'warn',
-    },
+    env: webBenchServerEnv(path.join(workDir, 'data'), { WEB_DIST_DIR: path.resolve(dist) }),
     logFile: path.join(workDir, 'server.log'),
   });
   const publicPages = PUBLIC_PAGES.filter((route) => chosen.includes(route)).map((route) => ({

@@ -9,7 +9,6 @@
  * (≤ 150 ms on every page) or a Lighthouse score goal is missed.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,7 @@ import { repoRoot, startAppServer } from './lib/servers.ts';
 import { launchChromium, measureFirstLoad, type FirstLoad } from './web/first-load.ts';
 import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '../../web/performance-budget.ts';
 import { scorePage, type PageScores } from './web/lighthouse.ts';
-import { arrangeSignedInPages, BENCH_ADMIN_EMAIL, type BenchPage } from './web/signed-in.ts';
+import { arrangeSignedInPages, webBenchServerEnv, type BenchPage } from './web/signed-in.ts';
 import { budgetPass, goalsPass, tbtPass, TBT_BUDGET_MS, webConsole, webMarkdown, type WebRun } from './web/report.ts';
 
 /**
@@ -45,14 +44,7 @@ execFileSync('npm', ['run', 'build', '-w', 'web'], {
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'torque-bench-web-'));
 const server = await startAppServer({
-  env: {
-    NODE_ENV: 'production',
-    DATA_DIR: path.join(workDir, 'data'),
-    AUTH_SECRET: randomBytes(32).toString('base64url'),
-    ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
-    ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
-    LOG_LEVEL: 'warn',
-  },
+  env: webBenchServerEnv(path.join(workDir, 'data')),
   logFile: path.join(workDir, 'server.log'),
 });
 

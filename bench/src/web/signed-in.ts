@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Company, Part } from '@torque/contract';
 import { call, exchangeToken, expectStatus, placeOrder, signUp } from '@torque/testkit';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
@@ -14,6 +15,22 @@ import type { BrowserCookie } from './long-tasks.ts';
 
 /** The bench server's admin (its ADMIN_EMAILS). */
 export const BENCH_ADMIN_EMAIL = 'admin@torque.bench';
+
+/**
+ * The environment of a web bench's server (bench:web, bench:web:pairs, trace:web): the production
+ * bundle on its own fresh database in `dataDir`, sandbox payments, the bench's admin.
+ */
+export function webBenchServerEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+    ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
 const BUYER_EMAIL = 'buyer@torque.bench';
 const CART_LINES = 3;
 
