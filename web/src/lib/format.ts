@@ -10,9 +10,18 @@
 let intlMoney: Intl.NumberFormat | undefined;
 let intlCount: Intl.NumberFormat | undefined;
 
-/** 1234567 → "1,234,567" (digits only). */
+/**
+ * 1234567 → "1,234,567" (digits only). A loop, not the look-ahead regular expression: compiling
+ * that on its first use was most of a 15 ms slice of the catalogue's first cards (trace:web, CPU
+ * not slowed).
+ */
 function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  let out = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
+    out += digits[i];
+  }
+  return out;
 }
 
 /**
