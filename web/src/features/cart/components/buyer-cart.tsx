@@ -1,5 +1,5 @@
 import type { Cart, CartLine, CartLineInput, Order, ReorderResult } from '@torque/contract';
-import { lazy, memo, Suspense, useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FormError } from '@/components/form/form-error.tsx';
@@ -7,32 +7,15 @@ import { QueryResult } from '@/components/ui/query-result.tsx';
 import { TaxSummary } from '@/components/tax/tax-summary.tsx';
 import { useActiveShippingMethods, useAddresses, useShippingOptions } from '@/lib/addresses/address-api.ts';
 import { useServerCart } from '@/lib/cart/use-cart.ts';
-import { loadChunk } from '@/lib/lazy-route.ts';
 import { useTaxQuote } from '@/lib/tax/tax-quote.ts';
 import { useSlices } from '@/lib/use-slices.ts';
 import { linesWith, useUpdateCart } from '../api/update-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 import { CartSummary } from './cart-summary.tsx';
+import { CheckoutForm } from './checkout-form.tsx';
 import { DeliverySection } from './delivery-section.tsx';
 import { QuickOrderBox } from './quick-order-box.tsx';
 import { ReorderChanges } from './reorder-changes.tsx';
-
-/**
- * The checkout form (react-hook-form: the forms chunk, 14 kB gzip) loads once the cart has
- * rendered, not before its lines: in Lighthouse's simulation every request that finished before the
- * largest paint delays it (issue 31). Its place holds a button-sized block meanwhile.
- */
-const CheckoutForm = lazy(() =>
-  loadChunk('checkout-form', () => import('./checkout-form.tsx').then((m) => ({ default: m.CheckoutForm }))),
-);
-
-function CheckoutFormPlaceholder() {
-  return (
-    <div role="status" className="skeleton h-10 w-full">
-      <span className="sr-only">Loading the checkout</span>
-    </div>
-  );
-}
 
 /** What "Order again" leaves in the navigation state for the cart (features/orders sends it). */
 function reorderChangesOf(state: unknown): ReorderResult['changes'] | null {
@@ -40,8 +23,8 @@ function reorderChangesOf(state: unknown): ReorderResult['changes'] | null {
   return Array.isArray(changes) ? (changes as ReorderResult['changes']) : null;
 }
 
-/** The cart's sections after its lines, in the order they render (one per task). */
-const STAGES = ['delivery', 'summary', 'quick order'] as const;
+/** The cart's sections after its lines and summary, in the order they render (one per task). */
+const STAGES = ['delivery', 'quick order'] as const;
 
 /** A signed-in buyer's cart: the server's lines, quick order, checkout. */
 export function BuyerCart() {
@@ -59,9 +42,9 @@ function BuyerCartView({ cart }: { cart: Cart }) {
   const reorderChanges = reorderChangesOf(location.state);
   const update = useUpdateCart();
   const [refusals, setRefusals] = useState<Map<string, string>>(new Map());
-  // The lines render first (the page's largest paint), then one section per later task: delivery,
-  // the summary with checkout, quick order. Rendered with the lines, they were the cart's longest
-  // task once its data came, and together in one later task still 55 ms (CPU not slowed; issue 31).
+  // The lines and the summary render first (the page's largest paint, and what the buyer checks
+  // out with), then one section per later task: delivery, quick order. Rendered with the lines,
+  // they were the cart's longest task once its data came (trace:web, issue 31).
   const stage = useSlices(STAGES.length, 0, 1);
   const shows = (section: (typeof STAGES)[number]) => stage > STAGES.indexOf(section);
 
@@ -130,7 +113,7 @@ function BuyerCartView({ cart }: { cart: Cart }) {
         {shows('quick order') ? <QuickOrderBox /> : null}
       </div>
       {/* An empty cart has nothing to sum up or check out: quick order and the catalogue are the way on. */}
-      {cart.lines.length === 0 || !shows('summary') ? null : (
+      {cart.lines.length === 0 ? null : (
         <CartSummary
           lines={cart.lines.length}
           quantity={cart.quantity}
@@ -151,25 +134,23 @@ function BuyerCartView({ cart }: { cart: Cart }) {
           }
           shipping={method ? { name: method.name, price: method.price } : null}
         >
-          <Suspense fallback={<CheckoutFormPlaceholder />}>
-            <CheckoutForm
-              ready={cart.ready && !update.isPending && deliveryReady}
-              hint={
-                !cart.ready
-                  ? 'Fix the lines marked in red to check out.'
-                  : address === null
-                    ? 'Add the address to ship to.'
-                    : options.data && !method && !noMethods
-                      ? 'No shipping method can carry this cart there.'
-                      : null
-              }
-              addressId={address?._id ?? null}
-              shippingMethodId={method?.methodId ?? null}
-              needsPhone={address !== null && !address.phone}
-              onPlaced={onPlaced}
-              onRefused={setRefusals}
-            />
-          </Suspense>
+          <CheckoutForm
+            ready={cart.ready && !update.isPending && deliveryReady}
+            hint={
+              !cart.ready
+                ? 'Fix the lines marked in red to check out.'
+                : address === null
+                  ? 'Add the address to ship to.'
+                  : options.data && !method && !noMethods
+                    ? 'No shipping method can carry this cart there.'
+                    : null
+            }
+            addressId={address?._id ?? null}
+            shippingMethodId={method?.methodId ?? null}
+            needsPhone={address !== null && !address.phone}
+            onPlaced={onPlaced}
+            onRefused={setRefusals}
+          />
         </CartSummary>
       )}
     </div>

@@ -1,21 +1,10 @@
 import type { Address, ShippingMethod, ShippingOptions } from '@torque/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { AddressForm } from '@/components/address/address-form.tsx';
 import { addressLines, formatWeight } from '@/components/address/postal-address.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatMoney } from '@/lib/format.ts';
-import { loadChunk } from '@/lib/lazy-route.ts';
-
-/**
- * The address form (react-hook-form, the forms chunk) loads when it is shown, after the cart's
- * lines have painted: issue 31, as the checkout form (buyer-cart.tsx).
- */
-const AddressForm = lazy(() =>
-  loadChunk('address-form', () =>
-    import('@/components/address/address-form.tsx').then((m) => ({ default: m.AddressForm })),
-  ),
-);
 
 interface DeliverySectionProps {
   addresses: UseQueryResult<Address[]>;
@@ -76,18 +65,16 @@ export function DeliverySection(props: DeliverySectionProps) {
               </fieldset>
             ) : null}
             {list.length === 0 || adding ? (
-              <Suspense fallback={<Spinner label="Loading the address form" />}>
-                <AddressForm
-                  title={list.length === 0 ? 'Where should we ship?' : 'New address'}
-                  submitLabel={list.length === 0 ? 'Save address' : 'Add address'}
-                  withDefaults={false}
-                  onSaved={(saved) => {
-                    setAdding(false);
-                    onAddress(saved._id);
-                  }}
-                  onCancel={list.length === 0 ? undefined : () => setAdding(false)}
-                />
-              </Suspense>
+              <AddressForm
+                title={list.length === 0 ? 'Where should we ship?' : 'New address'}
+                submitLabel={list.length === 0 ? 'Save address' : 'Add address'}
+                withDefaults={false}
+                onSaved={(saved) => {
+                  setAdding(false);
+                  onAddress(saved._id);
+                }}
+                onCancel={list.length === 0 ? undefined : () => setAdding(false)}
+              />
             ) : (
               <div>
                 <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAdding(true)}>
