@@ -117,10 +117,10 @@ const TASK = 'RunTask';
 class IncompleteTrace extends Error {}
 const ATTEMPTS = 3;
 
-/** One cold load of `pagePath`, traced; loaded again (up to 3 times) when the trace came out incomplete. */
 /** A cookie the browser holds before the page loads (Playwright's shape). */
 export type BrowserCookie = Parameters<BrowserContext['addCookies']>[0][number];
 
+/** One cold load of `pagePath`, traced; loaded again (up to 3 times) when the trace came out incomplete. */
 export async function traceLoad(
   browser: Browser,
   baseUrl: string,
