@@ -44,12 +44,9 @@ export function createRoutes(): RouteObject[] {
               path: 'my-portfolio',
               lazy: lazyRoute('my-portfolio', () => import('@/features/portfolio/routes/portfolio-page.tsx')),
             },
-            {
-              // The cart is public but styled like the signed-in area (its sheet has the table,
-              // file input and the rest the cart uses, which index.css leaves out of the first load).
-              lazy: lazyRoute('cart-styles', () => import('./signed-in-styles.tsx')),
-              children: cartRoutes,
-            },
+            // The cart is public; it asks for the signed-in stylesheet (the table, the file input and
+            // the rest index.css leaves out of the first load) only when it has lines to show.
+            ...cartRoutes,
             {
               // A company invitation's link (issue 30): public, so a visitor can sign up from it.
               lazy: lazyRoute('invitation-styles', () => import('./signed-in-styles.tsx')),

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import '../styles/signed-in.css';
+import '@/styles/signed-in-sheet.ts';
 
 /**
  * The layout route around every signed-in page: its chunk carries styles/signed-in.css, which

@@ -1,11 +1,24 @@
 import type { RouteObject } from 'react-router';
 import { lazyRoute } from '@/lib/lazy-route.ts';
+import { loadSignedInSheet } from '@/lib/signed-in-sheet.ts';
+import { tokenStorage } from '@/lib/token-storage.ts';
+import { loadBuyerCart } from './buyer-cart-chunk.ts';
 
 /**
  * `/cart` (issue 27): open to visitors (their cart is in the browser) and buyers alike, so it is
- * mounted outside `RequireAuth`; its chunk (and the quick-order and checkout forms in it) loads
- * only when the page is opened, never with the landing page.
+ * mounted outside `RequireAuth`; its chunk loads only when the page is opened, never with the
+ * landing page. With an access token stored (a buyer, most likely) the buyer's cart and the
+ * signed-in stylesheet are asked for beside the page's chunk: one round trip, not three in a row.
  */
 export const cartRoutes: RouteObject[] = [
-  { path: 'cart', lazy: lazyRoute('cart', () => import('./routes/cart-page.tsx')) },
+  {
+    path: 'cart',
+    lazy: lazyRoute('cart', () => {
+      if (tokenStorage.get()) {
+        void loadBuyerCart().catch(() => undefined);
+        void loadSignedInSheet();
+      }
+      return import('./routes/cart-page.tsx');
+    }),
+  },
 ];

@@ -1,6 +1,5 @@
 import type { CartLine } from '@torque/contract';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useVisitorCart, visitorCart } from '@/lib/cart/visitor-cart.ts';
 import { isApiError } from '@/lib/http.ts';
@@ -8,8 +7,7 @@ import { useVisitorParts } from '../api/get-visitor-parts.ts';
 import { visitorLine } from '../utils/visitor-lines.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 import { CartSummary } from './cart-summary.tsx';
-
-const signInState = { from: { pathname: '/cart' } };
+import { signInState, VisitorCartEmpty } from './visitor-cart-empty.tsx';
 
 /**
  * A visitor's cart: the lines kept in the browser, with today's parts from the public API. They
@@ -19,18 +17,7 @@ const signInState = { from: { pathname: '/cart' } };
 export function VisitorCart() {
   const lines = useVisitorCart();
   const parts = useVisitorParts(lines.map((line) => line.partId));
-  if (lines.length === 0) {
-    return (
-      <EmptyState title="Your cart is empty">
-        <p className="text-base-content/80">
-          Add parts from the catalogue. Have an account? <SignInLink /> to see your cart and order by part number.
-        </p>
-        <Link to="/parts" className="btn btn-primary btn-sm">
-          Browse the catalogue
-        </Link>
-      </EmptyState>
-    );
-  }
+  if (lines.length === 0) return <VisitorCartEmpty />;
 
   const shown: CartLine[] = [];
   const gone: string[] = [];
@@ -85,13 +72,5 @@ export function VisitorCart() {
         </Link>
       </CartSummary>
     </div>
-  );
-}
-
-function SignInLink() {
-  return (
-    <Link to="/login" state={signInState} className="link">
-      Sign in
-    </Link>
   );
 }
