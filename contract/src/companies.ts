@@ -53,6 +53,19 @@ export const company = z.object({
 });
 export type Company = z.infer<typeof company>;
 
+/**
+ * A person's company as their profile shows it (`GET /api/user`'s `company`): which one, their role
+ * there and its payment terms, so a client knows whether to offer "Pay on account" (and ask for the
+ * credit) without asking `GET /api/company/credit` of everyone, which answers 404 to most.
+ */
+export const profileCompany = z.object({
+  _id: z.string(),
+  name: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  terms: companyTerms.nullable(),
+});
+export type ProfileCompany = z.infer<typeof profileCompany>;
+
 /** Answer of `GET /api/company`: the caller's company and their role in it. */
 export const myCompany = company.extend({ role: z.enum(COMPANY_ROLES) });
 export type MyCompany = z.infer<typeof myCompany>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageLink, text, TEXT_MAX } from './common.ts';
+import { profileCompany } from './companies.ts';
 import { pageQuery } from './paging.ts';
 
 export const role = z.enum(['user', 'admin']);
@@ -16,6 +17,13 @@ export const user = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof user>;
+
+/**
+ * Answer of `GET /api/user` (PRODUCT.md §7's record, and beside it since issue 31): the account's
+ * company, or null when it belongs to none.
+ */
+export const profile = user.extend({ company: profileCompany.nullable() });
+export type Profile = z.infer<typeof profile>;
 
 /** An account's display name, wherever it is written: sign-up, update-user, the profile. */
 export const accountName = text('Name', TEXT_MAX.accountName);

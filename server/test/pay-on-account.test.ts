@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { creditLimitRefusal, type Company, type CompanyCredit, type Order } from '@torque/contract';
+import { creditLimitRefusal, type Company, type CompanyCredit, type Order, type Profile } from '@torque/contract';
 import { addPart } from '@torque/testkit';
 import { sql } from 'drizzle-orm';
 import { stockOf } from './helpers/commerce.ts';
@@ -95,6 +95,58 @@ for (const kind of databaseKinds()) {
       await attach(cashOnly._id, noTermsBuyer.email);
     });
     after(() => t.close());
+
+    test("GET /api/user's company says who may pay on account: role and terms, null terms or no company", async () => {
+      await setTerms(fleet._id, 30, 100);
+      const companyOf = async (email: string, as: TestUser | null) => {
+        const res = await t.inject({ method: 'GET', url: `/api/user?email=${encodeURIComponent(email)}` }, as);
+        assert.equal(res.statusCode, 200, res.body);
+        return json<Profile>(res).company;
+      };
+      const northline = { _id: fleet._id, name: 'Northline Fleet', terms: { netDays: 30, creditLimit: 100 } };
+      assert.deepEqual(await companyOf(buyer.email, buyer), { ...northline, role: 'admin' });
+      assert.deepEqual(await companyOf(colleague.email, colleague), { ...northline, role: 'buyer' });
+      assert.deepEqual(
+        await companyOf(colleague.email, admin),
+        { ...northline, role: 'buyer' },
+        'a shop admin sees it',
+      );
+      const cashOnly = await companyOf(noTermsBuyer.email, noTermsBuyer);
+      assert.equal(cashOnly?.name, 'Cash Only Garage');
+      assert.equal(cashOnly?.terms, null);
+      assert.equal(await companyOf(outsider.email, outsider), null);
+      // Someone else's record stays theirs, and the field is the server's alone.
+      const other = await t.inject({ method: 'GET', url: `/api/user?email=${buyer.email}` }, outsider);
+      assert.equal(other.statusCode, 403, other.body);
+      assert.equal((await t.inject({ method: 'GET', url: `/api/user?email=${buyer.email}` })).statusCode, 401);
+      const forged = {
+        _id: fleet._id,
+        name: 'Northline Fleet',
+        role: 'admin',
+        terms: { netDays: 365, creditLimit: 1 },
+      };
+      const update = await t.inject(
+        {
+          method: 'PUT',
+          url: `/api/user-update?email=${outsider.email}`,
+          payload: {
+            name: 'Out Sider',
+            address: '2 Side St',
+            phone: '+1 555 0199',
+            linkedin: 'https://www.linkedin.com/in/outsider',
+            company: forged,
+          },
+        },
+        outsider,
+      );
+      assert.equal(update.statusCode, 200, update.body);
+      assert.equal(json<{ phone: string }>(update).phone, '+1 555 0199');
+      assert.equal(await companyOf(outsider.email, outsider), null);
+      // Terms withdrawn: the company stays, its terms go.
+      await setTerms(fleet._id, null, null);
+      assert.deepEqual(await companyOf(buyer.email, buyer), { ...northline, terms: null, role: 'admin' });
+      await setTerms(fleet._id, 30, 100);
+    });
 
     test('an on-account checkout: no hold, invoiced at once with Net 30, its PO and due date; the balance counts it', async () => {
       await settleAll();

@@ -11,6 +11,7 @@ import {
   type CompanyInvitation,
   type CompanyRole,
   type MyCompany,
+  type ProfileCompany,
 } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
 import { checkTaxId } from './mock-tax.ts';
@@ -26,6 +27,21 @@ const now = () => new Date().toISOString();
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 const companyOf = (email: string) => state.companies.find((c) => c.members.some((m) => same(m.email, email)));
+/**
+ * `GET /api/user`'s `company` for `email`: their company with its terms, or null. Terms granted per
+ * e-mail with mock-account's `grantTerms` (a company the tests do not build) count as the terms of
+ * a company of that name.
+ */
+export function profileCompanyOf(email: string): ProfileCompany | null {
+  const company = companyOf(email);
+  const granted = state.companyTerms.get(email) ?? null;
+  if (company) {
+    const role = company.members.find((m) => same(m.email, email))!.role;
+    return { _id: company._id, name: company.name, role, terms: company.terms ?? granted };
+  }
+  return granted && { _id: `terms-of-${email}`, name: 'Company on terms', role: 'buyer', terms: granted };
+}
+
 const mineOf = (company: Company, email: string): MyCompany => ({
   ...company,
   role: company.members.find((m) => same(m.email, email))!.role,

@@ -1,5 +1,6 @@
-import { profileUpdate, type User } from '@torque/contract';
+import { profileUpdate, type Profile, type User } from '@torque/contract';
 import { http, HttpResponse } from 'msw';
+import { profileCompanyOf } from './mock-companies.ts';
 import { adminCaller, addUser, apiError, caller, issueToken, parseBody, state, type MockUser } from './mock-state.ts';
 
 /**
@@ -99,7 +100,9 @@ export const userHandlers = [
     const email = new URL(request.url).searchParams.get('email');
     if (email !== who.email && !who.admin) return apiError(403, 'FORBIDDEN', 'You are not allowed to do that');
     const user = email ? state.users.get(email) : undefined;
-    return user ? HttpResponse.json(toUser(user)) : apiError(404, 'NOT_FOUND', 'User not found');
+    if (!user) return apiError(404, 'NOT_FOUND', 'User not found');
+    const profile: Profile = { ...toUser(user), company: profileCompanyOf(user.email) };
+    return HttpResponse.json(profile);
   }),
 
   http.put('/api/user-update', async ({ request }) => {

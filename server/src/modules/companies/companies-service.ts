@@ -4,8 +4,10 @@ import {
   type Company,
   type CompanyInvitation,
   type CompanyRole,
+  type CompanyTerms,
   type MyCompany,
   type PageQuery,
+  type ProfileCompany,
 } from '@torque/contract';
 import { badRequest, conflict, conflictWith, DomainError, forbidden, notFound } from '../../lib/errors.ts';
 import { toCents, toDollars } from '../../lib/money.ts';
@@ -56,16 +58,19 @@ function toCompany(row: StoredCompany, members: readonly StoredMember[]): Compan
     taxId: row.taxId,
     taxIdStatus: row.taxId === null ? null : (row.taxIdStatus ?? 'unverified'),
     taxIdCountry: row.taxId === null ? null : row.taxIdCountry,
-    terms:
-      row.netDays === null || row.creditLimitCents === null
-        ? null
-        : { netDays: row.netDays, creditLimit: toDollars(row.creditLimitCents) },
+    terms: termsOf(row),
     members: members
       .filter((m) => m.companyId === row.id)
       .map((m) => ({ email: m.email, name: m.name, role: m.role, joinedAt: m.joinedAt.toISOString() })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+function termsOf(row: StoredCompany): CompanyTerms | null {
+  return row.netDays === null || row.creditLimitCents === null
+    ? null
+    : { netDays: row.netDays, creditLimit: toDollars(row.creditLimitCents) };
 }
 
 const missing = () => notFound('Company');
@@ -204,6 +209,14 @@ export function createCompaniesService(
     },
 
     /** The caller's company as its members see it; 404 when they belong to none. */
+    /** The account's company as its profile shows it (`GET /api/user`); null when it belongs to none. */
+    async profileCompanyOf(userId: string): Promise<ProfileCompany | null> {
+      const membership = await repository.membershipOf(userId);
+      const row = membership && (await repository.get(membership.companyId));
+      if (!membership || !row) return null;
+      return { _id: row.id, name: row.name, role: membership.role, terms: termsOf(row) };
+    },
+
     async mine(caller: Caller): Promise<MyCompany> {
       const membership = await repository.membershipOf(caller.userId);
       const row = membership && (await repository.get(membership.companyId));

@@ -3,6 +3,7 @@ import {
   emailParams,
   emailQuery,
   errorBody,
+  profile,
   profileUpdate,
   user,
   userIdParams,
@@ -31,14 +32,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'A user record (own, or any for admins)',
+        description:
+          "PRODUCT.md §7's record and, beside it, `company`: the account's company (`_id`, `name`, its `role` " +
+          'there, the payment `terms` or null), or null when it belongs to none.',
         security: bearer,
         querystring: emailQuery,
-        response: { 200: user, ...errors },
+        response: { 200: profile, ...errors },
       },
     },
     async (request) => {
       assertOwner(callerOf(request), request.query.email, 'admin-allowed');
-      return users.profile(request.query.email);
+      const record = await users.profile(request.query.email);
+      return { ...record, company: await app.companies.profileCompanyOf(record._id) };
     },
   );
 

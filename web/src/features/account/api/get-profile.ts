@@ -1,12 +1,12 @@
-import type { User } from '@torque/contract';
+import type { Profile } from '@torque/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/index.ts';
 import { request } from '@/lib/http.ts';
 import { queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/user?email=`: the signed-in user's record (address, phone, linkedin). */
-export function getProfile(email: string, signal?: AbortSignal): Promise<User> {
-  return request<User>(`/api/user?email=${encodeURIComponent(email)}`, { signal });
+export function getProfile(email: string, signal?: AbortSignal): Promise<Profile> {
+  return request<Profile>(`/api/user?email=${encodeURIComponent(email)}`, { signal });
 }
 
 export const profileQueryOptions = (email: string) =>

@@ -7,8 +7,10 @@ import { queryRoots } from '@/lib/query-keys.ts';
 /**
  * `GET /api/company/credit` (issue 30): the buyer's company's payment terms and credit left, or
  * null when there are none (404). Under the orders root: placing or paying an order refreshes it.
+ * Asked only when the buyer's profile names a company with terms (`hasTerms`): most buyers have
+ * none, and the browser logs every 404 as a console error (issue 31).
  */
-export function useCompanyCredit() {
+export function useCompanyCredit(hasTerms: boolean) {
   const { user } = useAuth();
   const email = user?.email ?? '';
   return useQuery({
@@ -21,6 +23,6 @@ export function useCompanyCredit() {
         throw error;
       }
     },
-    enabled: email !== '',
+    enabled: email !== '' && hasTerms,
   });
 }

@@ -43,10 +43,11 @@ export function CheckoutForm({
   const form = useForm<{ phone: string; paymentMethod: 'card' | 'account'; poNumber: string }>({
     defaultValues: { phone: '', paymentMethod: 'card', poNumber: '' },
   });
-  // Issue 30: "Pay on account" only for a buyer whose company has terms (PRODUCT.md §26).
-  const credit = useCompanyCredit().data ?? null;
-  const onAccount = useWatch({ control: form.control, name: 'paymentMethod' }) === 'account' && credit !== null;
   const profile = useBuyerProfile();
+  // Issue 30: "Pay on account" only for a buyer whose company has terms (PRODUCT.md §26), which
+  // the profile names; the credit is asked for only then.
+  const credit = useCompanyCredit(!!profile.data?.company?.terms).data ?? null;
+  const onAccount = useWatch({ control: form.control, name: 'paymentMethod' }) === 'account' && credit !== null;
   const checkout = useCheckoutCart();
   const { errors } = form.formState;
 

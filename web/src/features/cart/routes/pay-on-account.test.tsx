@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   addAddress,
+  addCompany,
   addOrder,
   addPart,
   addShippingMethod,
   addUser,
   grantTerms,
+  server,
   signInAs,
   state,
 } from '@/testing/mock-api.ts';
@@ -31,6 +33,39 @@ describe('Pay on account', () => {
     await screen.findByRole('radio', { name: /Standard \(US\)/ });
     expect(screen.queryByRole('radio', { name: /Pay on account/ })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/PO number/)).not.toBeInTheDocument();
+  });
+
+  it('asks for the credit only when the profile names a company with terms (no 404 for everyone else)', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/company/credit') asked.push(request.url);
+    });
+    const cash = addUser({ email: 'cash@garage.example', phone: '555-0142' });
+    const loner = addUser({ email: 'solo@nowhere.example', phone: '555-0143' });
+    const fleet = addUser({ email: 'fleet@fleet.example', phone: '555-0144' });
+    const pads = addPart({ name: 'Brake Pads', partNumber: 'BP-1', minimunOrder: 1, price: 40, weightGrams: 800 });
+    addShippingMethod({ name: 'Standard (US)', carrier: 'UPS Ground', freeOver: 10 });
+    addCompany('Cash Only Garage', [{ email: cash.email, role: 'buyer' }]);
+    grantTerms(fleet.email, 30, 500);
+    for (const who of [cash, loner, fleet]) {
+      addAddress(who.email);
+      state.carts.set(who.email, [{ partId: pads._id, quantity: 1 }]);
+    }
+
+    for (const who of [cash, loner]) {
+      signInAs(who);
+      const { unmount } = renderApp('/cart');
+      // The address has no phone, so checkout asks for one, prefilled once the profile has answered.
+      await waitFor(() => expect(screen.getByLabelText(/^Phone/)).toHaveValue(who.phone));
+      expect(screen.queryByRole('radio', { name: /Pay on account/ })).not.toBeInTheDocument();
+      unmount();
+    }
+    expect(asked).toEqual([]);
+
+    signInAs(fleet);
+    renderApp('/cart');
+    expect(await screen.findByRole('radio', { name: /Pay on account/ })).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
   });
 
   it('places the order on account with a PO number; the order page says when it is due instead of asking for a card', async () => {

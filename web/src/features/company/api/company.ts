@@ -56,9 +56,14 @@ export function useCompanyOrders(cursor: string | null, enabled: boolean) {
   });
 }
 
+/** Companies, and the profiles, which name their member's company and its terms. */
 function useInvalidateCompanies() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryRoots.companies });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryRoots.companies }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.users }),
+    ]);
 }
 
 /** `POST /api/company/invitations` (company admins). */
