@@ -1,9 +1,11 @@
 import { prefetchCatalogue } from '@/features/catalogue/prefetch.ts';
 import { prefetchLanding } from '@/features/landing/prefetch.ts';
-import { sessionQueryOptions } from '@/lib/auth/session.ts';
+import { sessionQueryKey, sessionQueryOptions } from '@/lib/auth/session.ts';
+import { cartQueryOptions } from '@/lib/cart/cart-api.ts';
 import { publicConfigQueryOptions } from '@/lib/public-config.ts';
 import { inLaterTask } from '@/lib/later-tasks.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { tokenStorage } from '@/lib/token-storage.ts';
 import { loadPagesFor } from './lazy-pages.tsx';
 import { PageHoldingRouter } from './page-holding-router.tsx';
 import { matchesFor } from './route-matches.ts';
@@ -32,7 +34,16 @@ export const firstPageLoaded = new Promise<void>((resolve) => {
 // for by AuthProvider's first render instead, it came after the first paint and every reader of
 // the auth state rendered a second time (the navbar's links: a long task at 8× CPU, issue 31).
 // The same query: AuthProvider's useQuery takes this request over, no second one is sent.
-inLaterTask(() => void queryClient.prefetchQuery(sessionQueryOptions()));
+inLaterTask(
+  () =>
+    void queryClient.prefetchQuery(sessionQueryOptions()).then(() => {
+      // A buyer's cart is the cart page's data: asked for the moment the session names someone (with
+      // an access token stored), not by the render that follows (a slow phone's longest wait on
+      // /cart, issue 31). The page's and the navbar's reads take this request over.
+      if (firstPath === '/cart' && queryClient.getQueryData(sessionQueryKey) && tokenStorage.get())
+        void queryClient.prefetchQuery(cartQueryOptions());
+    }),
+);
 inLaterTask(() => {
   if (firstPath === '/') prefetchLanding(queryClient);
   if (firstPath === '/parts') prefetchCatalogue(queryClient, window.location.search);

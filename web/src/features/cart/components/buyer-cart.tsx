@@ -1,18 +1,21 @@
 import type { Cart, CartLine, CartLineInput, Order, ReorderResult } from '@torque/contract';
-import { memo, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ChunkErrorBoundary } from '@/components/errors/chunk-error-boundary.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FormError } from '@/components/form/form-error.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { TaxSummary } from '@/components/tax/tax-summary.tsx';
 import { useActiveShippingMethods, useAddresses, useShippingOptions } from '@/lib/addresses/address-api.ts';
 import { useServerCart } from '@/lib/cart/use-cart.ts';
+import { loadChunk } from '@/lib/lazy-route.ts';
 import { useTaxQuote } from '@/lib/tax/tax-quote.ts';
+import { usePainted } from '@/lib/use-painted.ts';
 import { useSlices } from '@/lib/use-slices.ts';
 import { linesWith, useUpdateCart } from '../api/update-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 import { CartSummary } from './cart-summary.tsx';
-import { CheckoutForm } from './checkout-form.tsx';
+import { CheckoutPending } from './checkout-pending.tsx';
 import { DeliverySection } from './delivery-section.tsx';
 import { QuickOrderBox } from './quick-order-box.tsx';
 import { ReorderChanges } from './reorder-changes.tsx';
@@ -22,6 +25,13 @@ function reorderChangesOf(state: unknown): ReorderResult['changes'] | null {
   const changes = (state as { reorderChanges?: unknown } | null)?.reorderChanges;
   return Array.isArray(changes) ? (changes as ReorderResult['changes']) : null;
 }
+
+// The checkout form (react-hook-form: the forms chunk) is asked for once the lines have painted:
+// requested with them, its chunks counted into the largest paint on a slow phone (issue 31).
+// Until it is here, the summary shows "Check out" as the form would while it cannot be used.
+const CheckoutForm = lazy(() =>
+  loadChunk('checkout-form', () => import('./checkout-form.tsx').then((module) => ({ default: module.CheckoutForm }))),
+);
 
 /** The cart's sections after its lines and summary, in the order they render (one per task). */
 const STAGES = ['delivery', 'quick order'] as const;
@@ -46,6 +56,7 @@ function BuyerCartView({ cart }: { cart: Cart }) {
   // out with), then one section per later task: delivery, quick order. Rendered with the lines,
   // they were the cart's longest task once its data came (trace:web, issue 31).
   const stage = useSlices(STAGES.length, 0, 1);
+  const painted = usePainted();
   const shows = (section: (typeof STAGES)[number]) => stage > STAGES.indexOf(section);
 
   const { mutate } = update;
@@ -78,6 +89,15 @@ function BuyerCartView({ cart }: { cart: Cart }) {
   const deliveryReady = address !== null && (method !== null || noMethods) && !options.isFetching;
   // Issue 29: goods, shipping, tax per rate and gross, for the address and method chosen above.
   const quote = useTaxQuote(address?._id, method?.methodId);
+
+  const hint = !cart.ready
+    ? 'Fix the lines marked in red to check out.'
+    : address === null
+      ? 'Add the address to ship to.'
+      : options.data && !method && !noMethods
+        ? 'No shipping method can carry this cart there.'
+        : null;
+  const pending = <CheckoutPending hint={hint} />;
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
@@ -134,23 +154,23 @@ function BuyerCartView({ cart }: { cart: Cart }) {
           }
           shipping={method ? { name: method.name, price: method.price } : null}
         >
-          <CheckoutForm
-            ready={cart.ready && !update.isPending && deliveryReady}
-            hint={
-              !cart.ready
-                ? 'Fix the lines marked in red to check out.'
-                : address === null
-                  ? 'Add the address to ship to.'
-                  : options.data && !method && !noMethods
-                    ? 'No shipping method can carry this cart there.'
-                    : null
-            }
-            addressId={address?._id ?? null}
-            shippingMethodId={method?.methodId ?? null}
-            needsPhone={address !== null && !address.phone}
-            onPlaced={onPlaced}
-            onRefused={setRefusals}
-          />
+          <ChunkErrorBoundary>
+            <Suspense fallback={pending}>
+              {painted ? (
+                <CheckoutForm
+                  ready={cart.ready && !update.isPending && deliveryReady}
+                  hint={hint}
+                  addressId={address?._id ?? null}
+                  shippingMethodId={method?.methodId ?? null}
+                  needsPhone={address !== null && !address.phone}
+                  onPlaced={onPlaced}
+                  onRefused={setRefusals}
+                />
+              ) : (
+                pending
+              )}
+            </Suspense>
+          </ChunkErrorBoundary>
         </CartSummary>
       )}
     </div>

@@ -1,10 +1,20 @@
 import type { Address, ShippingMethod, ShippingOptions } from '@torque/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { AddressForm } from '@/components/address/address-form.tsx';
+import { lazy, Suspense, useId, useState } from 'react';
 import { addressLines, formatWeight } from '@/components/address/postal-address.tsx';
+import { ChunkErrorBoundary } from '@/components/errors/chunk-error-boundary.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatMoney } from '@/lib/format.ts';
+import { loadChunk } from '@/lib/lazy-route.ts';
+
+// The address form (react-hook-form, a dozen fields) in a chunk and a task of its own: rendered
+// with the section, it was the cart's longest task after its lines (trace:web, issue 31).
+const AddressForm = lazy(() =>
+  loadChunk('address-form', () =>
+    import('@/components/address/address-form.tsx').then((module) => ({ default: module.AddressForm })),
+  ),
+);
 
 interface DeliverySectionProps {
   addresses: UseQueryResult<Address[]>;
@@ -65,16 +75,20 @@ export function DeliverySection(props: DeliverySectionProps) {
               </fieldset>
             ) : null}
             {list.length === 0 || adding ? (
-              <AddressForm
-                title={list.length === 0 ? 'Where should we ship?' : 'New address'}
-                submitLabel={list.length === 0 ? 'Save address' : 'Add address'}
-                withDefaults={false}
-                onSaved={(saved) => {
-                  setAdding(false);
-                  onAddress(saved._id);
-                }}
-                onCancel={list.length === 0 ? undefined : () => setAdding(false)}
-              />
+              <ChunkErrorBoundary>
+                <Suspense fallback={<Spinner label="Loading the address form" className="self-center" />}>
+                  <AddressForm
+                    title={list.length === 0 ? 'Where should we ship?' : 'New address'}
+                    submitLabel={list.length === 0 ? 'Save address' : 'Add address'}
+                    withDefaults={false}
+                    onSaved={(saved) => {
+                      setAdding(false);
+                      onAddress(saved._id);
+                    }}
+                    onCancel={list.length === 0 ? undefined : () => setAdding(false)}
+                  />
+                </Suspense>
+              </ChunkErrorBoundary>
             ) : (
               <div>
                 <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAdding(true)}>
