@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, money, text, TEXT_MAX, wholeNumber } from './common.ts';
+import { COMPANY_NAME_MAX, COMPANY_ROLES, CREDIT_LIMIT_MAX, NET_DAYS_MAX } from './company-rules.ts';
 import { TAX_ID_STATUSES } from './tax.ts';
 
 /**
@@ -8,12 +9,7 @@ import { TAX_ID_STATUSES } from './tax.ts';
  * sees everything of the company) or a `buyer`. Shop admins create companies, attach accounts
  * and grant payment terms. Money in dollars in the API, integer cents in the server.
  */
-export const COMPANY_ROLES = ['admin', 'buyer'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
-export const COMPANY_NAME_MAX = 120;
-/** The longest a company's payment terms run (Net N days) and the largest credit limit. */
-export const NET_DAYS_MAX = 365;
-export const CREDIT_LIMIT_MAX = 10_000_000;
+export { COMPANY_NAME_MAX, COMPANY_ROLES, CREDIT_LIMIT_MAX, NET_DAYS_MAX, type CompanyRole } from './company-rules.ts';
 
 export const companyMember = z.object({
   email: z.string(),
@@ -133,6 +129,20 @@ export const companyInvitationInput = z.object({
   email: z.string({ message: 'Must be a valid email' }).trim().pipe(emailField),
 });
 export type CompanyInvitationInput = z.input<typeof companyInvitationInput>;
+
+/**
+ * The shop admin's company forms in the web, checked with the server's rules and messages: an
+ * account to attach, by e-mail, with a role (`PUT /api/companies/:id/members/:email`); terms to
+ * grant, both fields required (`PUT /api/companies/:id/terms`, where both null withdraws them).
+ */
+export const companyAttachForm = z.object({
+  email: z.string().trim().pipe(emailField),
+  role: companyMemberInput.shape.role,
+});
+export const companyTermsForm = z.object({
+  netDays: wholeNumber('netDays', 1, NET_DAYS_MAX),
+  creditLimit: money('creditLimit', CREDIT_LIMIT_MAX),
+});
 
 /** A pending invitation (`GET /api/company/invitations`, and the answer of inviting). */
 export const companyInvitation = z.object({

@@ -17,11 +17,18 @@ function LocationProbe({ onChange }: { onChange: (location: Location) => void })
   return null;
 }
 
-/** The whole app (real routes, providers and guards) in a memory router, talking to msw. */
-export function renderApp(entry: InitialEntry = '/') {
-  const queryClient = new QueryClient({
+/** The tests' query client: no retries, nothing collected. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
+}
+
+/**
+ * The whole app (real routes, providers and guards) in a memory router, talking to msw; with the
+ * query client given, what the app asked for before its first render (app/prefetch-first-page.ts).
+ */
+export function renderApp(entry: InitialEntry = '/', queryClient: QueryClient = createTestQueryClient()) {
   const router: RouterView = { state: { location: undefined as unknown as Location } };
   const track = (location: Location) => {
     router.state.location = location;

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { preloadImage } from '@/lib/preload-image.ts';
 import { homePartsQueryOptions } from './api/get-parts.ts';
 
 /** The hero picture: the largest thing on the landing page's first screen. */
@@ -12,10 +13,5 @@ export const HERO_IMAGE = '/images/hero.svg';
  */
 export function prefetchLanding(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(homePartsQueryOptions());
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.href = HERO_IMAGE;
-  link.fetchPriority = 'high';
-  document.head.append(link);
+  preloadImage(HERO_IMAGE);
 }

@@ -1,6 +1,6 @@
 import { ADDRESS_BOOK_MAX, type Address } from '@torque/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { AddressForm } from '@/components/address/address-form.tsx';
 import { PostalAddressBlock } from '@/components/address/postal-address.tsx';
 import { FormError } from '@/components/form/form-error.tsx';

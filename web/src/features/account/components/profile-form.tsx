@@ -1,5 +1,5 @@
 import { profileUpdate } from '@torque/contract';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';

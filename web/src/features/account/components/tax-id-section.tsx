@@ -1,6 +1,6 @@
 import { taxIdInput, type TaxIdAnswer, type TaxIdStatus } from '@torque/contract';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';

@@ -8,24 +8,12 @@ import type {
   MyCompany,
   Order,
 } from '@torque/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError, request, requestPage, type Page } from '@/lib/http.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request, requestPage, type Page } from '@/lib/http.ts';
 import { queryRoots } from '@/lib/query-keys.ts';
+import { companiesQueryOptions, myCompanyQueryKey, myCompanyQueryOptions } from './company-queries.ts';
 
-const mineKey = [...queryRoots.companies, 'mine'] as const;
-
-/** `GET /api/company`: the caller's company, or null when they belong to none (404). */
-export async function getMyCompany(signal?: AbortSignal): Promise<MyCompany | null> {
-  try {
-    return await request<MyCompany>('/api/company', { signal });
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
-}
-
-export const myCompanyQueryOptions = () =>
-  queryOptions({ queryKey: mineKey, queryFn: ({ signal }) => getMyCompany(signal) });
+export { getMyCompany, myCompanyQueryOptions } from './company-queries.ts';
 
 export function useMyCompany(enabled = true) {
   return useQuery({ ...myCompanyQueryOptions(), enabled });
@@ -100,7 +88,7 @@ export function useAcceptInvitation() {
         body: { token },
         authErrors: 'ignore',
       }),
-    onSuccess: (company) => queryClient.setQueryData(mineKey, company),
+    onSuccess: (company) => queryClient.setQueryData(myCompanyQueryKey, company),
     onSettled: invalidate,
   });
 }
@@ -108,10 +96,7 @@ export function useAcceptInvitation() {
 // Shop admins (`/dashboard/companies`).
 
 export function useCompanies() {
-  return useQuery({
-    queryKey: [...queryRoots.companies, 'all'],
-    queryFn: ({ signal }) => request<Company[]>('/api/companies', { signal }),
-  });
+  return useQuery(companiesQueryOptions());
 }
 
 export function useCreateCompany() {

@@ -1,29 +1,29 @@
-import {
-  COMPANY_ROLES,
-  companyFields,
-  companyInput,
-  companyMemberInput,
-  CREDIT_LIMIT_MAX,
-  money,
-  NET_DAYS_MAX,
-  TEXT_MAX,
-  wholeNumber,
-  type Company,
-} from '@torque/contract';
+import type { Company, companyAttachForm, companyFields, companyInput, companyTermsForm } from '@torque/contract';
+import { COMPANY_ROLES } from '@torque/contract/company-rules';
 import { useId } from 'react';
-import { toast } from 'react-toastify';
-import { z } from 'zod';
 import { FormError } from '@/components/form/form-error.tsx';
 import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
 import { TextField } from '@/components/form/text-field.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useLazyZodForm } from '@/components/form/use-lazy-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
+import { toast } from '@/lib/toast.ts';
 import { useCreateCompany, usePutCompanyMember, usePutCompanyTerms, useUpdateCompany } from '../api/company.ts';
+
+// Each form's schema, fetched on the form's first focus (useLazyZodForm): zod and the contract
+// were the company pages' largest download and evaluation before their first paint (issue 31).
+const loadCompanyInput = () =>
+  import('@torque/contract').then((contract): typeof companyInput => contract.companyInput);
+const loadCompanyFields = () =>
+  import('@torque/contract').then((contract): typeof companyFields => contract.companyFields);
+const loadAttachForm = () =>
+  import('@torque/contract').then((contract): typeof companyAttachForm => contract.companyAttachForm);
+const loadTermsForm = () =>
+  import('@torque/contract').then((contract): typeof companyTermsForm => contract.companyTermsForm);
 
 /** `POST /api/companies` (shop admins): name and an optional tax number. */
 export function CreateCompanyForm() {
-  const form = useZodForm(companyInput, { defaultValues: { name: '', taxId: '' } });
+  const { form, preload } = useLazyZodForm(loadCompanyInput, { defaultValues: { name: '', taxId: '' } });
   const create = useCreateCompany();
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((input) =>
@@ -41,6 +41,7 @@ export function CreateCompanyForm() {
       noValidate
       aria-label="Create a company"
       className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2"
+      onFocus={preload}
       onSubmit={onSubmit}
     >
       <h3 className="text-base font-semibold sm:col-span-2">Create a company</h3>
@@ -69,7 +70,9 @@ export function CreateCompanyForm() {
  * number with VIES (a malformed EU VAT number is an error at the field). Empty removes the number.
  */
 export function EditCompanyForm({ company, onDone }: { company: Company; onDone: () => void }) {
-  const form = useZodForm(companyFields, { defaultValues: { name: company.name, taxId: company.taxId ?? '' } });
+  const { form, preload } = useLazyZodForm(loadCompanyFields, {
+    defaultValues: { name: company.name, taxId: company.taxId ?? '' },
+  });
   const update = useUpdateCompany();
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((fields) =>
@@ -90,6 +93,7 @@ export function EditCompanyForm({ company, onDone }: { company: Company; onDone:
       noValidate
       aria-label={`Edit ${company.name}`}
       className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-2"
+      onFocus={preload}
       onSubmit={onSubmit}
     >
       <TextField label="Company name" required registration={form.register('name')} error={errors.name?.message} />
@@ -118,21 +122,9 @@ export function EditCompanyForm({ company, onDone }: { company: Company; onDone:
   );
 }
 
-const attachSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .pipe(
-      z
-        .email({ message: 'Must be a valid email' })
-        .max(TEXT_MAX.email, `Email must be at most ${TEXT_MAX.email} characters`),
-    ),
-  role: companyMemberInput.shape.role,
-});
-
 /** `PUT /api/companies/:id/members/:email` (shop admins): attach an existing account with a role. */
 export function AttachMemberForm({ company }: { company: Company }) {
-  const form = useZodForm(attachSchema, { defaultValues: { email: '', role: 'buyer' } });
+  const { form, preload } = useLazyZodForm(loadAttachForm, { defaultValues: { email: '', role: 'buyer' } });
   const put = usePutCompanyMember();
   const roleId = useId();
   const { errors } = form.formState;
@@ -160,6 +152,7 @@ export function AttachMemberForm({ company }: { company: Company }) {
       noValidate
       aria-label={`Attach an account to ${company.name}`}
       className="flex flex-wrap items-end gap-2"
+      onFocus={preload}
       onSubmit={onSubmit}
     >
       <TextField
@@ -190,14 +183,9 @@ export function AttachMemberForm({ company }: { company: Company }) {
   );
 }
 
-const termsSchema = z.object({
-  netDays: wholeNumber('netDays', 1, NET_DAYS_MAX),
-  creditLimit: money('creditLimit', CREDIT_LIMIT_MAX),
-});
-
 /** `PUT /api/companies/:id/terms` (shop admins): grant Net N days and a credit limit, or withdraw them. */
 export function TermsForm({ company }: { company: Company }) {
-  const form = useZodForm(termsSchema, {
+  const { form, preload } = useLazyZodForm(loadTermsForm, {
     defaultValues: {
       netDays: company.terms ? String(company.terms.netDays) : '',
       creditLimit: company.terms ? String(company.terms.creditLimit) : '',
@@ -230,6 +218,7 @@ export function TermsForm({ company }: { company: Company }) {
       noValidate
       aria-label={`Payment terms of ${company.name}`}
       className="flex flex-wrap items-end gap-2"
+      onFocus={preload}
       onSubmit={onSubmit}
     >
       <TextField

@@ -1,16 +1,20 @@
-import { companyInvitationInput } from '@torque/contract';
-import { toast } from 'react-toastify';
+import type { companyInvitationInput } from '@torque/contract';
 import { FormError } from '@/components/form/form-error.tsx';
 import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
 import { TextField } from '@/components/form/text-field.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useLazyZodForm } from '@/components/form/use-lazy-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/http.ts';
+import { toast } from '@/lib/toast.ts';
 import { useInvite } from '../api/company.ts';
+
+/** The contract's `companyInvitationInput`, fetched on the form's first focus (useLazyZodForm). */
+const loadInvitationInput = () =>
+  import('@torque/contract').then((contract): typeof companyInvitationInput => contract.companyInvitationInput);
 
 /** A company admin invites a buyer by e-mail (issue 30); the server's refusal shows at the field. */
 export function InviteForm() {
-  const form = useZodForm(companyInvitationInput, { defaultValues: { email: '' } });
+  const { form, preload } = useLazyZodForm(loadInvitationInput, { defaultValues: { email: '' } });
   const invite = useInvite();
   const { errors } = form.formState;
 
@@ -34,6 +38,7 @@ export function InviteForm() {
       noValidate
       aria-label="Invite a buyer"
       className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      onFocus={preload}
       onSubmit={onSubmit}
     >
       <h3 className="text-base font-semibold">Invite a buyer</h3>

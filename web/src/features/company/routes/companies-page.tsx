@@ -1,6 +1,6 @@
 import type { Company, CompanyMember } from '@torque/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { CountHeading, PageHeader } from '@/components/layout/page-header.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { formatMoney } from '@/lib/format.ts';

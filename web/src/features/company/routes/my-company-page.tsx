@@ -1,6 +1,6 @@
 import type { CompanyMember, MyCompany } from '@torque/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { ConfirmModal } from '@/components/ui/confirm-modal.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';

@@ -1,5 +1,5 @@
 import type { contactInput } from '@torque/contract';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useLazyZodForm } from '@/components/form/use-lazy-zod-form.ts';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { formatCount } from '@/lib/format.ts';

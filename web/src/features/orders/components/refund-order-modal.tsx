@@ -1,5 +1,5 @@
 import type { Order } from '@torque/contract';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { ConfirmModal } from '@/components/ui/confirm-modal.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { useRefundOrder } from '../api/refund-order.ts';

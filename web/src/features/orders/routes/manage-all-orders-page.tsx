@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, type Order } from '@torque/contract';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

@@ -1,7 +1,7 @@
 import type { PriceList } from '@torque/contract';
 import { useEffect, useId } from 'react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import type { PartInput } from '@torque/contract';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FormError } from '@/components/form/form-error.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { stockMove, type Part } from '@torque/contract';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { z } from 'zod';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';

@@ -1,7 +1,7 @@
 import { CROSS_REFERENCE_CSV_COLUMNS } from '@torque/contract/part-number-rule';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FormError } from '@/components/form/form-error.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

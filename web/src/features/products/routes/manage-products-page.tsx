@@ -1,7 +1,7 @@
 import type { Part } from '@torque/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { ConfirmModal } from '@/components/ui/confirm-modal.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';

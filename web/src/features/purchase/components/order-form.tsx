@@ -1,11 +1,12 @@
-import { orderInput, orderMessages, type Order, type Part } from '@torque/contract';
+import type { orderInput, Order, Part } from '@torque/contract';
+import { orderMessages } from '@torque/contract/quantity-rule';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FormError } from '@/components/form/form-error.tsx';
 import { AddToCartButton } from '@/components/parts/add-to-cart-button.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useLazyZodForm } from '@/components/form/use-lazy-zod-form.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAddToCart } from '@/lib/cart/use-cart.ts';
 import { formatMoney } from '@/lib/format.ts';
@@ -15,8 +16,14 @@ import { useCreateOrder } from '../api/create-order.ts';
 import { isStockOut, quantityProblem } from '../utils/quantity-rules.ts';
 import { PriceTiers } from './price-tiers.tsx';
 
-/** The part comes from the page; email and price are the server's to decide. */
-const orderForm = orderInput.omit({ partId: true });
+/**
+ * The contract's `orderInput` without the part (the page's; email and price are the server's to
+ * decide), fetched on the form's first focus (useLazyZodForm): the schemas chunk, zod with the
+ * contract, was the purchase page's largest download and evaluation before its first paint (issue 31).
+ */
+const loadOrderForm = () =>
+  import('@torque/contract').then((contract) => contract.orderInput.omit({ partId: true }) as OrderFormSchema);
+type OrderFormSchema = ReturnType<typeof orderInput.omit<{ partId: true }>>;
 const fieldNames = ['quantity', 'phone', 'address'] as const;
 
 interface OrderFormProps {
@@ -33,7 +40,7 @@ interface OrderFormProps {
  */
 export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
   const emailId = useId();
-  const form = useZodForm(orderForm, {
+  const { form, preload } = useLazyZodForm(loadOrderForm, {
     mode: 'onTouched',
     defaultValues: { quantity: String(part.minimunOrder), phone: '', address: '' },
   });
@@ -72,7 +79,7 @@ export function OrderForm({ part, email, onOrdered }: OrderFormProps) {
     create.isError && !(isApiError(create.error) && create.error.fields) ? create.error.message : null;
 
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+    <form noValidate className="flex flex-col gap-4" onFocus={preload} onSubmit={onSubmit}>
       <div className="flex flex-col gap-1">
         <label htmlFor={emailId} className="text-sm font-medium">
           Email

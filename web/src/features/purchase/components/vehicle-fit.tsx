@@ -1,6 +1,7 @@
-import { fitFor, vehicleLabel, type PartDetail } from '@torque/contract';
+import type { PartDetail } from '@torque/contract';
+import { fitFor, vehicleLabel } from '@torque/contract/fitment-rule';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FitVerdict } from '@/components/fitment/fit-verdict.tsx';
 import { VehicleSelector } from '@/components/fitment/vehicle-selector.tsx';
 import { useVehicle } from '@/lib/fitment/use-vehicle.ts';

@@ -1,6 +1,6 @@
-import { quantityRefusal, type StockLevel } from '@torque/contract';
+import { quantityRefusal, type StockLevel } from '@torque/contract/quantity-rule';
 
-export { isStockOut } from '@torque/contract';
+export { isStockOut } from '@torque/contract/quantity-rule';
 
 /**
  * What is wrong with `raw` (the quantity input's text), or null when it can be ordered: the

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FormError } from '@/components/form/form-error.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAuth } from '@/lib/auth/index.ts';

@@ -1,6 +1,6 @@
 import type { ShippingMethod } from '@torque/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { formatWeight } from '@/components/address/postal-address.tsx';
 import { CountHeading, PageHeader } from '@/components/layout/page-header.tsx';
 import { ConfirmModal } from '@/components/ui/confirm-modal.tsx';

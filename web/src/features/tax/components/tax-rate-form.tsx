@@ -1,6 +1,6 @@
 import type { TaxRate } from '@torque/contract';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FormError } from '@/components/form/form-error.tsx';
 import { showServerFieldErrors } from '@/components/form/server-field-errors.ts';
 import { TextField } from '@/components/form/text-field.tsx';

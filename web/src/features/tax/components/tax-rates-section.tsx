@@ -1,6 +1,6 @@
 import type { TaxRate } from '@torque/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { formatRate } from '@/components/tax/tax-label.ts';
 import { ConfirmModal } from '@/components/ui/confirm-modal.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';

@@ -1,6 +1,6 @@
 import { taxReportQuery, type TaxReportRow } from '@torque/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { formatRate } from '@/components/tax/tax-label.ts';

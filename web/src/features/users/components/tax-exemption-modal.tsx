@@ -1,6 +1,6 @@
 import { taxExemptionInput } from '@torque/contract';
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';

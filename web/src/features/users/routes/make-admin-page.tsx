@@ -1,6 +1,6 @@
 import type { User } from '@torque/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { ConfirmModal } from '@/components/ui/confirm-modal.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
 import { formatCount } from '@/lib/format.ts';

@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchCatalogue } from '@/features/catalogue/prefetch.ts';
+import { companiesQueryOptions, myCompanyQueryOptions } from '@/features/company/api/company-queries.ts';
+import { prefetchLanding } from '@/features/landing/prefetch.ts';
+import { prefetchPurchase } from '@/features/purchase/prefetch.ts';
+import { adminQueryOptions } from '@/lib/auth/index.ts';
+import type { SessionData } from '@/lib/auth/auth-api.ts';
+import { cartQueryOptions } from '@/lib/cart/cart-api.ts';
+import { publicConfigQueryOptions } from '@/lib/public-config.ts';
+import { tokenStorage } from '@/lib/token-storage.ts';
+
+/**
+ * What the first page shows, asked for while its chunk downloads instead of after it renders
+ * (issue 31): the landing page's data and hero picture; the catalogue's first page; the server's
+ * set-up for the sign-in pages' Google button (no request at all when the server wrote it into
+ * the page: lib/public-config.ts); a purchase page's part and photo and the buyer's company, when
+ * an access token is stored (without one those pages send the visitor to sign in).
+ */
+export function prefetchFirstPage(
+  queryClient: QueryClient,
+  { pathname, search }: Pick<Location, 'pathname' | 'search'>,
+) {
+  if (pathname === '/') prefetchLanding(queryClient);
+  if (pathname === '/parts') prefetchCatalogue(queryClient, search);
+  if (pathname === '/login' || pathname === '/signup') void queryClient.prefetchQuery(publicConfigQueryOptions());
+  if (pathname.startsWith('/purchase/')) prefetchPurchase(queryClient, pathname);
+  if (pathname === '/dashboard/company' && tokenStorage.get()) void queryClient.prefetchQuery(myCompanyQueryOptions());
+}
+
+/**
+ * What the first page shows once the session names who is signed in (with an access token
+ * stored), not after the render that follows: on a slow phone each was a round trip after
+ * everything else (issue 31). A buyer's cart; on the dashboard whether they are the shop's admin
+ * (its menu and admin pages wait for it), and then an admin's list of companies. The page's own
+ * reads take these requests over.
+ */
+export function prefetchSignedInFirstPage(queryClient: QueryClient, pathname: string, session: SessionData) {
+  if (pathname === '/cart') void queryClient.prefetchQuery(cartQueryOptions());
+  if (pathname === '/dashboard' || pathname.startsWith('/dashboard/')) {
+    queryClient.fetchQuery(adminQueryOptions(session.user.email)).then(
+      (isAdmin) => {
+        if (isAdmin && pathname === '/dashboard/companies') void queryClient.prefetchQuery(companiesQueryOptions());
+      },
+      () => undefined, // The layout's own query shows the failure.
+    );
+  }
+}
