@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '@/lib/auth/auth-api.ts';
-import { addCompany, addPart, addUser, server, signInAs } from '@/testing/mock-api.ts';
+import { addCompany, addOrder, addPart, addUser, server, signInAs, state } from '@/testing/mock-api.ts';
 import { createTestQueryClient, renderApp } from '@/testing/render-app.tsx';
 import { prefetchFirstPage, prefetchSignedInFirstPage } from './prefetch-first-page.ts';
 
@@ -40,11 +40,27 @@ describe('what the first page shows, asked for before it renders (issue 31)', ()
     expect(times(`/api/parts/${part._id}`)).toBe(1);
   });
 
+  it('asks for the order a buyer opens the checkout of, and the page takes the answer over', async () => {
+    const ann = addUser({ email: 'ann@example.com' });
+    const order = addOrder({ email: ann.email, name: 'Brake Disc' });
+    signInAs(ann);
+    const queryClient = createTestQueryClient();
+
+    prefetchFirstPage(queryClient, { pathname: `/checkout/${order._id}`, search: '' });
+    await expect.poll(() => times(`/api/order/${order._id}`)).toBe(1);
+
+    renderApp(`/checkout/${order._id}`, queryClient);
+    expect(await screen.findByRole('heading', { name: 'Brake Disc' })).toBeInTheDocument();
+    expect(times(`/api/order/${order._id}`)).toBe(1);
+  });
+
   it('asks nothing for a purchase page without a stored access token, or at a malformed address', () => {
     const part = addPart();
     prefetchFirstPage(createTestQueryClient(), { pathname: `/purchase/${part._id}`, search: '' });
     signInAs(addUser({ email: 'ann@example.com' }));
     prefetchFirstPage(createTestQueryClient(), { pathname: '/purchase/%E0%A4%A', search: '' });
+    prefetchFirstPage(createTestQueryClient(), { pathname: `/purchase/${part._id}/reviews`, search: '' });
+    prefetchFirstPage(createTestQueryClient(), { pathname: '/checkout/', search: '' });
     prefetchFirstPage(createTestQueryClient(), { pathname: '/dashboard/company/extra', search: '' });
     expect(asked).toEqual([]);
     expect(preloadedImages()).toEqual([]);
@@ -76,9 +92,22 @@ describe('what the first page shows, asked for before it renders (issue 31)', ()
     const buyer = createTestQueryClient();
     prefetchSignedInFirstPage(buyer, '/dashboard/companies', (await getSession())!);
     await expect.poll(() => times('/api/admin/kim%40fleet.test')).toBe(1);
-    prefetchSignedInFirstPage(buyer, '/cart', (await getSession())!);
-    await expect.poll(() => times('/api/cart')).toBe(1);
     // Not an admin: the companies are not asked for (RequireAdmin sends them to the dashboard).
     expect(times('/api/companies')).toBe(0);
+  });
+
+  it("asks for a buyer's cart once the session answers on /cart, and the page takes the answer over", async () => {
+    const kim = addUser({ email: 'kim@fleet.test' });
+    const disc = addPart({ name: 'Brake Disc', partNumber: 'BD-2210', minimunOrder: 2 });
+    state.carts.set(kim.email, [{ partId: disc._id, quantity: 12 }]);
+    signInAs(kim);
+    const queryClient = createTestQueryClient();
+
+    prefetchSignedInFirstPage(queryClient, '/cart', (await getSession())!);
+    await expect.poll(() => times('/api/cart')).toBe(1);
+
+    renderApp('/cart', queryClient);
+    expect(await screen.findByRole('listitem', { name: /^BD-2210 / })).toHaveTextContent('Brake Disc');
+    expect(times('/api/cart')).toBe(1);
   });
 });

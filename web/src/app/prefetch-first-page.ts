@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchCatalogue } from '@/features/catalogue/prefetch.ts';
+import { orderQueryOptions } from '@/features/checkout/api/get-order.ts';
 import { companiesQueryOptions, myCompanyQueryOptions } from '@/features/company/api/company-queries.ts';
 import { prefetchLanding } from '@/features/landing/prefetch.ts';
 import { prefetchPurchase } from '@/features/purchase/prefetch.ts';
@@ -13,8 +14,9 @@ import { tokenStorage } from '@/lib/token-storage.ts';
  * What the first page shows, asked for while its chunk downloads instead of after it renders
  * (issue 31): the landing page's data and hero picture; the catalogue's first page; the server's
  * set-up for the sign-in pages' Google button (no request at all when the server wrote it into
- * the page: lib/public-config.ts); a purchase page's part and photo and the buyer's company, when
- * an access token is stored (without one those pages send the visitor to sign in).
+ * the page: lib/public-config.ts). With an access token stored (without one the signed-in pages
+ * send the visitor to sign in): a purchase page's part and photo, the order being paid for, the
+ * buyer's company.
  */
 export function prefetchFirstPage(
   queryClient: QueryClient,
@@ -23,8 +25,24 @@ export function prefetchFirstPage(
   if (pathname === '/') prefetchLanding(queryClient);
   if (pathname === '/parts') prefetchCatalogue(queryClient, search);
   if (pathname === '/login' || pathname === '/signup') void queryClient.prefetchQuery(publicConfigQueryOptions());
-  if (pathname.startsWith('/purchase/')) prefetchPurchase(queryClient, pathname);
-  if (pathname === '/dashboard/company' && tokenStorage.get()) void queryClient.prefetchQuery(myCompanyQueryOptions());
+  if (!tokenStorage.get()) return;
+  const partId = idAfter('/purchase/', pathname);
+  if (partId !== null) prefetchPurchase(queryClient, partId);
+  const orderId = idAfter('/checkout/', pathname);
+  if (orderId !== null) void queryClient.prefetchQuery(orderQueryOptions(orderId));
+  if (pathname === '/dashboard/company') void queryClient.prefetchQuery(myCompanyQueryOptions());
+}
+
+/** The `:id` of an address `{prefix}:id`, decoded as the router does; null for another or a malformed address. */
+function idAfter(prefix: string, pathname: string): string | null {
+  if (!pathname.startsWith(prefix)) return null;
+  const encoded = pathname.slice(prefix.length).replace(/\/$/, '');
+  if (encoded === '' || encoded.includes('/')) return null;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null; // The page shows what it shows for it, with its own request.
+  }
 }
 
 /**

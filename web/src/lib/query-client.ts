@@ -4,11 +4,6 @@ import { isApiError } from './http.ts';
 /** PRODUCT.md §9: 3 retries, back-off from 1 s doubling up to 30 s, unused results kept 5 minutes. */
 export const QUERY_RETRIES = 3;
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
-/**
- * How long an answer the app asked for before its first page rendered (app/prefetch-first-page.ts)
- * counts as fresh: the page's first render takes it over instead of asking the same again.
- */
-export const PREFETCHED_STALE_MS = 10_000;
 
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);

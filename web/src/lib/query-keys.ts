@@ -36,3 +36,11 @@ export const queryRoots = {
   /** Price lists (issue 30, §25): the shop admin's lists and the companies they may name. */
   priceLists: ['price-lists'],
 } as const;
+
+/**
+ * How long an answer the app asked for before its first page rendered (app/prefetch-first-page.ts)
+ * counts as fresh: the page's first render takes it over instead of asking the same again. Here,
+ * beside the keys, because the entry and the pages' chunks share this module already (from
+ * query-client.ts, which only the entry imports, it split into a chunk and a request of its own).
+ */
+export const PREFETCHED_STALE_MS = 10_000;

@@ -1,10 +1,13 @@
+import { loadChunk } from './lazy-route.ts';
+
 type Toastify = typeof import('react-toastify');
 
 /** One download of react-toastify for every toast; a failed one is asked for again by the next toast. */
 let toastify: Promise<Toastify> | null = null;
 function loadToastify(): Promise<Toastify> {
   if (!toastify) {
-    const loading = import('react-toastify');
+    // A failure or the 120 s time-out (a ChunkLoadError) only drops the toast (show, below).
+    const loading = loadChunk('toastify', () => import('react-toastify'));
     loading.catch(() => {
       if (toastify === loading) toastify = null;
     });

@@ -1,7 +1,7 @@
 import type { Cart, CartLineInput } from '@torque/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { request } from '../http.ts';
-import { queryRoots } from '../query-keys.ts';
+import { PREFETCHED_STALE_MS, queryRoots } from '../query-keys.ts';
 
 /**
  * The signed-in buyer's cart (issue 27): the server keeps it and prices it; every cart route
@@ -15,8 +15,9 @@ export function getCart(signal?: AbortSignal): Promise<Cart> {
   return request<Cart>('/api/cart', { signal });
 }
 
+/** Asked for as soon as the session answers on /cart (app/prefetch-first-page.ts), and by the navbar. */
 export const cartQueryOptions = () =>
-  queryOptions({ queryKey: cartQueryKey, queryFn: ({ signal }) => getCart(signal) });
+  queryOptions({ queryKey: cartQueryKey, queryFn: ({ signal }) => getCart(signal), staleTime: PREFETCHED_STALE_MS });
 
 /** `POST /api/cart/lines`: adds the lines (a part already in the cart: its quantity grows). */
 export function addCartLines(lines: CartLineInput[]): Promise<Cart> {

@@ -1,8 +1,7 @@
 import type { Company, MyCompany } from '@torque/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { isApiError, request } from '@/lib/http.ts';
-import { PREFETCHED_STALE_MS } from '@/lib/query-client.ts';
-import { queryRoots } from '@/lib/query-keys.ts';
+import { PREFETCHED_STALE_MS, queryRoots } from '@/lib/query-keys.ts';
 
 // The company pages' first data, apart from company.ts's hooks and mutations so that the app's
 // entry can ask for it while the page's chunk downloads (../prefetch.ts) without carrying them.

@@ -1,8 +1,7 @@
 import type { PartDetail } from '@torque/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/http.ts';
-import { PREFETCHED_STALE_MS } from '@/lib/query-client.ts';
-import { queryRoots } from '@/lib/query-keys.ts';
+import { PREFETCHED_STALE_MS, queryRoots } from '@/lib/query-keys.ts';
 
 /** `GET /api/parts/:id`: one part, with its current stock and its fitment. */
 export function getPart(id: string, signal?: AbortSignal): Promise<PartDetail> {
