@@ -69,7 +69,18 @@ export default tseslint.config(
   })),
   {
     files: ['web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '@torque/server'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/server/**', '@torque/server'],
+          // Imported statically, react-toastify is in the chunk of every page that can toast (issue 31).
+          paths: [
+            { name: 'react-toastify', message: "Toasts go through '@/lib/toast.ts', which fetches the library." },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['contract/**/*.ts'],
