@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { QueryResult } from '@/components/ui/query-result.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { useTitle } from '@/hooks/use-title.ts';
 import { useAuth } from '@/lib/auth/index.ts';
+import { useLaterTask } from '@/lib/use-slices.ts';
 import { usePart } from '../api/get-part.ts';
 import { OrderForm } from '../components/order-form.tsx';
 import { OrderPlaced } from '../components/order-placed.tsx';
@@ -20,6 +22,29 @@ export default function PurchasePage() {
   const { id = '' } = useParams();
   // A new part (a successor's link) starts afresh: its own form, no order placed yet.
   return <PurchaseView key={id} id={id} />;
+}
+
+/**
+ * "Your order", its form rendered in the task after the rest of the page: with the part, its fit
+ * and its fitment, the form (react-hook-form's set-up, the price preview) made the page's longest
+ * task, after its first paint on a slow phone (trace:web, issue 31).
+ */
+function OrderCard(props: Parameters<typeof OrderForm>[0]) {
+  const formTask = useLaterTask();
+  return (
+    <div className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body">
+        <h2 className="card-title">Your order</h2>
+        {formTask ? (
+          <OrderForm {...props} />
+        ) : (
+          <div className="flex min-h-96 items-center justify-center">
+            <Spinner label="Loading the order form" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
 }
 
 function PurchaseView({ id }: { id: string }) {
@@ -63,12 +88,7 @@ function PurchaseView({ id }: { id: string }) {
             <div className="flex flex-col gap-4">
               <VehicleFit part={loaded} />
               {placed ? <OrderPlaced order={placed} /> : null}
-              <div className="card border border-base-300 bg-base-100 shadow-sm">
-                <div className="card-body">
-                  <h2 className="card-title">Your order</h2>
-                  <OrderForm part={loaded} email={user?.email ?? ''} onOrdered={setPlaced} />
-                </div>
-              </div>
+              <OrderCard part={loaded} email={user?.email ?? ''} onOrdered={setPlaced} />
             </div>
             <div className="lg:col-span-2">
               <FitmentTable part={loaded} />
