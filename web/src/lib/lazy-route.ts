@@ -85,6 +85,24 @@ export function loadChunk<T>(chunkId: string, load: Loader<T>, timeoutMs = CHUNK
 }
 
 /**
+ * `loadChunk` started once and shared by every caller; a failed download is not kept, so the next
+ * call asks again (a toast, a form's first focus after a network blip).
+ */
+export function loadChunkOnce<T>(chunkId: string, load: Loader<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    if (!loading) {
+      const started = loadChunk(chunkId, load);
+      started.catch(() => {
+        if (loading === started) loading = null;
+      });
+      loading = started;
+    }
+    return loading;
+  };
+}
+
+/**
  * A route's `lazy` for a module whose default export is the route's component: the app turns
  * it into a page that suspends while the chunk loads (see app/lazy-pages.tsx).
  */

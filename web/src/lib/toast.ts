@@ -1,20 +1,7 @@
-import { loadChunk } from './lazy-route.ts';
+import { loadChunkOnce } from './lazy-route.ts';
 
-type Toastify = typeof import('react-toastify');
-
-/** One download of react-toastify for every toast; a failed one is asked for again by the next toast. */
-let toastify: Promise<Toastify> | null = null;
-function loadToastify(): Promise<Toastify> {
-  if (!toastify) {
-    // A failure or the 120 s time-out (a ChunkLoadError) only drops the toast (show, below).
-    const loading = loadChunk('toastify', () => import('react-toastify'));
-    loading.catch(() => {
-      if (toastify === loading) toastify = null;
-    });
-    toastify = loading;
-  }
-  return toastify;
-}
+// A failure or the 120 s time-out (a ChunkLoadError) only drops the toast (show, below).
+const loadToastify = loadChunkOnce('toastify', () => import('react-toastify'));
 
 function show(kind: 'success' | 'error', message: string): void {
   // The toast tells of something already done (or refused, with the reason also on the page),

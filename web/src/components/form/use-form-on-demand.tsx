@@ -1,23 +1,13 @@
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { loadChunk } from '@/lib/lazy-route.ts';
+import { loadChunkOnce } from '@/lib/lazy-route.ts';
 import type { SchemaLoader } from './use-lazy-zod-form.ts';
 
 type HostModule = typeof import('./form-host.tsx');
 
 /** One download of the host (and react-hook-form, the forms chunk) for every form; a failure is not kept. */
-let hostModule: Promise<HostModule> | null = null;
-function loadHost(): Promise<HostModule> {
-  if (!hostModule) {
-    const loading = loadChunk('forms', () => import('./form-host.tsx'));
-    loading.catch(() => {
-      if (hostModule === loading) hostModule = null;
-    });
-    hostModule = loading;
-  }
-  return hostModule;
-}
+const loadHost = loadChunkOnce('forms', () => import('./form-host.tsx'));
 
 const ignore = () => undefined;
 const ignoreChange = () => Promise.resolve();
