@@ -174,7 +174,12 @@ export function CatalogueResults({ params, onClear, onClearVehicle }: ResultsPro
       <>
         <div className={GRID} ref={gridRef}>
           {parts.slice(0, shown).map((part, index) => (
-            <CatalogueCard key={part._id} part={part} eager={index < EAGER_CARDS} forVehicle={params.vehicle !== null} />
+            <CatalogueCard
+              key={part._id}
+              part={part}
+              eager={index < EAGER_CARDS}
+              forVehicle={params.vehicle !== null}
+            />
           ))}
         </div>
         {query.isFetchNextPageError ? (
