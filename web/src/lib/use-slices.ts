@@ -21,7 +21,9 @@ export function useLaterTask(): boolean {
 
 /**
  * How many of `total` items to render: `first` on the first render, then `step` more per later
- * task until all are there. A list that grows (the next page) goes on from where it was.
+ * task until all are there. A list that grows (the next page) goes on from where it was. Each slice
+ * renders the component that calls this again: memoise the items (catalogue-results.tsx's
+ * CatalogueCard), or every item already shown renders again with each slice.
  */
 export function useSlices(total: number, first: number, step: number): number {
   const [shown, setShown] = useState(first);
