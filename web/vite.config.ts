@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { fontsAreCurrent } from './fonts.ts';
 import { FIRST_LOAD_BUDGET } from './performance-budget.ts';
 import { reactToPreact } from './preact-compat.ts';
 
@@ -218,6 +219,21 @@ function formsStayLazy(): Plugin {
 }
 
 /**
+ * Fails the build when the committed web font or its CSS is not what fonts.ts makes from the
+ * installed @fontsource-variable/inter (a changed range, a new release): `npm run fonts -w web`.
+ */
+function fontsCurrent(): Plugin {
+  return {
+    name: 'torque:fonts-current',
+    apply: 'build',
+    async buildStart() {
+      if (!(await fontsAreCurrent()))
+        this.error('web/src/styles/fonts.css or its font is not what web/fonts.ts makes: run npm run fonts -w web');
+    },
+  };
+}
+
+/**
  * Of every chunk `roots` may load (static and dynamic imports, transitively; not through the
  * entry, whose dynamic imports are every other page), the first that imports a chunk `target`
  * names statically, or null. Chunks `onDemand` names load, like the target, only when a form
@@ -255,6 +271,7 @@ export default defineConfig({
     precompress(),
     firstLoadBudget(),
     formsStayLazy(),
+    fontsCurrent(),
   ],
   resolve: { tsconfigPaths: true, alias: reactToPreact },
   server: {
