@@ -110,4 +110,24 @@ describe('what the first page shows, asked for before it renders (issue 31)', ()
     expect(await screen.findByRole('listitem', { name: /^BD-2210 / })).toHaveTextContent('Brake Disc');
     expect(times('/api/cart')).toBe(1);
   });
+
+  it("asks for a buyer's cart on /cart with a stored access token, before the session answers", async () => {
+    const kim = addUser({ email: 'kim@fleet.test' });
+    const disc = addPart({ name: 'Brake Disc', partNumber: 'BD-2210', minimunOrder: 2 });
+    state.carts.set(kim.email, [{ partId: disc._id, quantity: 12 }]);
+    prefetchFirstPage(createTestQueryClient(), { pathname: '/cart', search: '' });
+    expect(asked).toEqual([]); // A visitor (no token) has a cart in this browser only.
+
+    signInAs(kim);
+    const queryClient = createTestQueryClient();
+    prefetchFirstPage(queryClient, { pathname: '/cart', search: '' });
+    await expect.poll(() => times('/api/cart')).toBe(1);
+    expect(asked).toEqual(['/api/cart']);
+    // The session's answer asks again only for an answer that is gone.
+    prefetchSignedInFirstPage(queryClient, '/cart', (await getSession())!);
+
+    renderApp('/cart', queryClient);
+    expect(await screen.findByRole('listitem', { name: /^BD-2210 / })).toHaveTextContent('Brake Disc');
+    expect(times('/api/cart')).toBe(1);
+  });
 });

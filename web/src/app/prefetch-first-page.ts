@@ -16,7 +16,8 @@ import { tokenStorage } from '@/lib/token-storage.ts';
  * set-up for the sign-in pages' Google button (no request at all when the server wrote it into
  * the page: lib/public-config.ts). With an access token stored (without one the signed-in pages
  * send the visitor to sign in): a purchase page's part and photo, the order being paid for, the
- * buyer's company.
+ * buyer's company, the buyer's cart (its lines are the cart's largest paint: asked for once the
+ * session had answered, they came a round trip later).
  */
 export function prefetchFirstPage(
   queryClient: QueryClient,
@@ -31,6 +32,7 @@ export function prefetchFirstPage(
   const orderId = idAfter('/checkout/', pathname);
   if (orderId !== null) void queryClient.prefetchQuery(orderQueryOptions(orderId));
   if (pathname === '/dashboard/company') void queryClient.prefetchQuery(myCompanyQueryOptions());
+  if (pathname === '/cart') void queryClient.prefetchQuery(cartQueryOptions());
 }
 
 /** The `:id` of an address `{prefix}:id`, decoded as the router does; null for another or a malformed address. */
@@ -50,7 +52,8 @@ function idAfter(prefix: string, pathname: string): string | null {
  * stored), not after the render that follows: on a slow phone each was a round trip after
  * everything else (issue 31). A buyer's cart; on the dashboard whether they are the shop's admin
  * (its menu and admin pages wait for it), and then an admin's list of companies. The page's own
- * reads take these requests over.
+ * reads take these requests over. The cart is asked for again only if prefetchFirstPage's answer
+ * is gone (prefetchQuery joins a request in flight and leaves a fresh answer be).
  */
 export function prefetchSignedInFirstPage(queryClient: QueryClient, pathname: string, session: SessionData) {
   if (pathname === '/cart') void queryClient.prefetchQuery(cartQueryOptions());
