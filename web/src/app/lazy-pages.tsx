@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { inLaterTask } from '@/lib/later-tasks.ts';
 import { matchesFor } from './route-matches.ts';
 
 /** Each converted route's page, for `loadPagesFor`. */
@@ -65,10 +66,16 @@ function lazyPage(load: () => Promise<{ Component?: RouteObject['Component'] }>)
 
 /**
  * Starts the chunks of the pages `pathname` shows (a table made by withLazyPages) and settles
- * when they have arrived or failed (the page then shows the failure as it would have).
+ * when they have arrived or failed (the page then shows the failure as it would have). The first
+ * (outermost) now, each other in a task of its own: starting a chunk writes a preload link for
+ * every chunk it imports, and a signed-in page's layout, page and their imports together made a
+ * 20–25 ms task on this machine, several times that on a slow phone (trace:web, issue 31).
  */
 export async function loadPagesFor(routes: RouteObject[], pathname: string): Promise<void> {
-  const loads = (matchesFor(routes, pathname) ?? []).map(({ route }) => pages.get(route)?.load());
+  const matched = (matchesFor(routes, pathname) ?? []).flatMap(({ route }) => pages.get(route) ?? []);
+  const loads = matched.map((page, index) =>
+    index === 0 ? page.load() : new Promise<void>((resolve) => inLaterTask(() => resolve(page.load()))),
+  );
   await Promise.allSettled(loads);
 }
 

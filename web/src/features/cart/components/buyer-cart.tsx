@@ -69,7 +69,7 @@ function BuyerCartView({ cart }: { cart: Cart }) {
     },
     [cart, mutate],
   );
-  const onPlaced = (order: Order) => void navigate(`/checkout/${order._id}`);
+  const onPlaced = useCallback((order: Order) => void navigate(`/checkout/${order._id}`), [navigate]);
 
   // Delivery (PRODUCT.md §20): an address of the book (the default shipping one first), then a
   // method the server offers for this cart there (the cheapest first).

@@ -1,6 +1,6 @@
 import type { CheckoutInput, Order } from '@torque/contract';
 import { PO_NUMBER_MAX } from '@torque/contract/account-rules';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form/form-error.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
@@ -30,8 +30,10 @@ interface CheckoutFormProps {
  * "Check out" (PRODUCT.md §19, §20): the chosen address and shipping method, and a phone when the
  * address has none. The server checks and prices everything again; its field messages show at the
  * phone, its refusals (a line, a shipping method that can no longer carry the cart) above the button.
+ * Memoised: the cart renders again as each of its queries answers (addresses, shipping, tax), and
+ * the form (react-hook-form and its fields) was the largest part of each of those renders (issue 31).
  */
-export function CheckoutForm({
+export const CheckoutForm = memo(function CheckoutForm({
   ready,
   hint,
   addressId,
@@ -142,7 +144,7 @@ export function CheckoutForm({
       {hint ? <p className="text-sm text-base-content/80">{hint}</p> : null}
     </form>
   );
-}
+});
 
 /** The 409's `lines` (cart.ts `checkoutRefusal`): part id → message. */
 function refusedLines(body: unknown): Map<string, string> {

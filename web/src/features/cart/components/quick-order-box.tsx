@@ -1,6 +1,6 @@
 import { QUICK_ORDER_MAX_BYTES } from '@torque/contract/cart-rules';
 import type { QuickOrderResult } from '@torque/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { memo, useId, useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/form/form-error.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useQuickOrder, type QuickOrderInput } from '../api/quick-order.ts';
@@ -11,9 +11,10 @@ const tooBig = `That is more than the ${QUICK_ORDER_MAX_BYTES / 1024} KB a quick
 /**
  * Quick order: lines of `part number, quantity` pasted from a spreadsheet (comma, tab or spaces
  * between them) or a CSV file, sent as they are; the server parses them (one parser, the same
- * line numbers in its answer as the buyer sees here).
+ * line numbers in its answer as the buyer sees here). Memoised (it takes nothing from the cart):
+ * the cart renders again as each of its queries answers (issue 31).
  */
-export function QuickOrderBox() {
+export const QuickOrderBox = memo(function QuickOrderBox() {
   const textId = useId();
   const fileId = useId();
   const [text, setText] = useState('');
@@ -91,4 +92,4 @@ export function QuickOrderBox() {
       </form>
     </section>
   );
-}
+});
