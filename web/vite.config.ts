@@ -65,13 +65,19 @@ function precompress(): Plugin {
   const brotli = promisify(brotliCompress);
   const gz = promisify(gzip);
   let outDir = 'dist';
+  let failed = false;
   return {
     name: 'torque:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    // A failed build wrote nothing to compress; trying anyway hid its error behind an ENOENT.
+    buildEnd(error) {
+      failed = error !== undefined;
+    },
     async closeBundle() {
+      if (failed) return;
       const files = (await readdir(outDir, { recursive: true })).map((f) => path.join(outDir, f));
       await Promise.all(
         files
