@@ -4,6 +4,7 @@ import { orderQueryOptions } from '@/features/checkout/api/get-order.ts';
 import { companiesQueryOptions, myCompanyQueryOptions } from '@/features/company/api/company-queries.ts';
 import { prefetchLanding } from '@/features/landing/prefetch.ts';
 import { prefetchPurchase } from '@/features/purchase/prefetch.ts';
+import { activeShippingMethodsQueryOptions, addressesQueryOptions } from '@/lib/addresses/address-api.ts';
 import { adminQueryOptions } from '@/lib/auth/index.ts';
 import type { SessionData } from '@/lib/auth/auth-api.ts';
 import { cartQueryOptions } from '@/lib/cart/cart-api.ts';
@@ -17,7 +18,8 @@ import { tokenStorage } from '@/lib/token-storage.ts';
  * the page: lib/public-config.ts). With an access token stored (without one the signed-in pages
  * send the visitor to sign in): a purchase page's part and photo, the order being paid for, the
  * buyer's company, the buyer's cart (its lines are the cart's largest paint: asked for once the
- * session had answered, they came a round trip later).
+ * session had answered, they came a round trip later) with the address book and the shipping
+ * methods its delivery box shows: answered after the cart had rendered, each rendered it again.
  */
 export function prefetchFirstPage(
   queryClient: QueryClient,
@@ -32,7 +34,11 @@ export function prefetchFirstPage(
   const orderId = idAfter('/checkout/', pathname);
   if (orderId !== null) void queryClient.prefetchQuery(orderQueryOptions(orderId));
   if (pathname === '/dashboard/company') void queryClient.prefetchQuery(myCompanyQueryOptions());
-  if (pathname === '/cart') void queryClient.prefetchQuery(cartQueryOptions());
+  if (pathname === '/cart') {
+    void queryClient.prefetchQuery(cartQueryOptions());
+    void queryClient.prefetchQuery(addressesQueryOptions());
+    void queryClient.prefetchQuery(activeShippingMethodsQueryOptions());
+  }
 }
 
 /** The `:id` of an address `{prefix}:id`, decoded as the router does; null for another or a malformed address. */

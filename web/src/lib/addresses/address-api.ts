@@ -1,9 +1,9 @@
 import type { Address, ShippingMethod, ShippingOptions } from '@torque/contract';
 import type { AddressInput } from '@torque/contract/address-rules';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/index.ts';
 import { request } from '../http.ts';
-import { queryRoots } from '../query-keys.ts';
+import { PREFETCHED_STALE_MS, queryRoots } from '../query-keys.ts';
 
 /**
  * The address book (PRODUCT.md §20), shared by My Profile (the book) and the cart (checkout
@@ -11,13 +11,17 @@ import { queryRoots } from '../query-keys.ts';
  */
 export const addressesKey = [...queryRoots.addresses, 'mine'] as const;
 
-export function useAddresses() {
-  const { status } = useAuth();
-  return useQuery({
+/** The signed-in buyer's book; asked for before a buyer's cart renders (app/prefetch-first-page.ts). */
+export const addressesQueryOptions = () =>
+  queryOptions({
     queryKey: addressesKey,
     queryFn: ({ signal }) => request<Address[]>('/api/addresses', { signal }),
-    enabled: status === 'authenticated',
+    staleTime: PREFETCHED_STALE_MS,
   });
+
+export function useAddresses() {
+  const { status } = useAuth();
+  return useQuery({ ...addressesQueryOptions(), enabled: status === 'authenticated' });
 }
 
 /** `POST /api/addresses` (no id) or `PUT /api/addresses/:id` (the whole address again). */
@@ -75,11 +79,13 @@ export function useShippingOptions(addressId: string | null, cartVersion: string
 }
 
 /** `GET /api/shipping/methods` (public): the active methods, for their free-shipping threshold. */
-export function useActiveShippingMethods(enabled = true) {
-  return useQuery({
+export const activeShippingMethodsQueryOptions = () =>
+  queryOptions({
     queryKey: [...queryRoots.shipping, 'active'],
     queryFn: ({ signal }) => request<ShippingMethod[]>('/api/shipping/methods', { signal }),
-    enabled,
     staleTime: 60_000,
   });
+
+export function useActiveShippingMethods(enabled = true) {
+  return useQuery({ ...activeShippingMethodsQueryOptions(), enabled });
 }
