@@ -5,7 +5,7 @@
  *
  * - FONT_FILE: Inter's variable latin subset (the same characters as fontsource's) with its weight
  *   axis cut to the weights the app uses, 400–800 (Tailwind's font-normal to font-extrabold):
- *   29.5 kB instead of 48.3 kB. Every page asks for it, sharing a slow phone's first seconds with
+ *   31.6 kB instead of 48.3 kB. Every page asks for it, sharing a slow phone's first seconds with
  *   the scripts (docs/PERFORMANCE.md).
  * - FONTS_CSS: its @font-face, and fallback faces of the local fonts a phone or a laptop has
  *   (Arial and its metric twins, Roboto), scaled by Capsize's metrics to Inter's average width and
