@@ -61,26 +61,20 @@ function fallbackFaces(): string {
   return FALLBACKS.map(({ metrics, regular, bold }) => {
     // Capsize computes the overrides; the names and the bold face are this app's.
     const { fontFaces } = createFontStack([inter, metrics], { fontFaceFormat: 'styleObject' });
-    const face = fontFaces[0]!['@font-face'];
+    const computed = fontFaces[0]!['@font-face'];
     const overrides = [
-      ['ascent-override', face.ascentOverride],
-      ['descent-override', face.descentOverride],
-      ['line-gap-override', face.lineGapOverride],
-      ['size-adjust', face.sizeAdjust],
+      ['ascent-override', computed.ascentOverride],
+      ['descent-override', computed.descentOverride],
+      ['line-gap-override', computed.lineGapOverride],
+      ['size-adjust', computed.sizeAdjust],
     ]
       .filter(([, value]) => value !== undefined)
       .map(([property, value]) => `  ${property}: ${value};`)
       .join('\n');
     const family = `Inter Fallback ${metrics.familyName}`;
-    return [
-      [400, regular],
-      [700, bold],
-    ]
-      .map(
-        ([weight, names]) =>
-          `@font-face {\n  font-family: '${family}';\n  font-weight: ${weight};\n  src: ${(names as string[]).map((name) => `local('${name}')`).join(', ')};\n${overrides}\n}`,
-      )
-      .join('\n');
+    const face = (weight: number, names: string[]) =>
+      `@font-face {\n  font-family: '${family}';\n  font-weight: ${weight};\n  src: ${names.map((name) => `local('${name}')`).join(', ')};\n${overrides}\n}`;
+    return `${face(400, regular)}\n${face(700, bold)}`;
   }).join('\n');
 }
 
